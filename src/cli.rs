@@ -1,0 +1,195 @@
+//! The command line (`clap`): `check`, `rules`, `explain`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::config::Config;
+use crate::engine::{self, CheckOptions};
+use crate::render::{self, Color, Format};
+use crate::rules::RULES;
+
+/// Exit codes of `cli.md`.
+pub const EXIT_CLEAN: i32 = 0;
+pub const EXIT_FINDINGS: i32 = 1;
+pub const EXIT_ERROR: i32 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "poolguard",
+    version,
+    about = "Finds the thread-pool and timeout anti-patterns that turn one slow dependency into an outage (Java, Rust)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check files and directories (default: the current directory).
+    Check(CheckArgs),
+    /// List the rules: id, default level, languages, summary.
+    Rules,
+    /// Show a rule's documentation.
+    Explain {
+        /// Rule id, e.g. `unbounded_join`.
+        rule: String,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files or directories to check.
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+    /// Write the report to FILE instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Config file (default: `poolguard.toml` or `.poolguard.toml` found upward from the first path).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Run only these rules (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "RULE,..")]
+    pub select: Option<Vec<String>>,
+    /// Never run these rules (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "RULE,..")]
+    pub ignore: Vec<String>,
+    /// Also check test code.
+    #[arg(long)]
+    pub include_tests: bool,
+    /// Apply the config's `exclude` globs to explicitly passed files too.
+    #[arg(long)]
+    pub force_exclude: bool,
+    /// Exit 0 even when there are findings.
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Colour in human output: `auto` honours NO_COLOR and whether stdout is a terminal.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: Color,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Print counts per rule instead of findings.
+    #[arg(long)]
+    pub statistics: bool,
+}
+
+/// Run the command line; returns the process exit code.
+pub fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Command::Rules => {
+            print!("{}", rules_table());
+            EXIT_CLEAN
+        }
+        Command::Explain { rule } => match crate::rules::find(&rule) {
+            Some(r) => {
+                print!("{}", r.doc);
+                EXIT_CLEAN
+            }
+            None => {
+                eprintln!(
+                    "poolguard: unknown rule `{rule}`; known rules: {}",
+                    rule_ids()
+                );
+                EXIT_ERROR
+            }
+        },
+        Command::Check(args) => match check(args) {
+            Ok(code) => code,
+            Err(message) => {
+                eprintln!("poolguard: {message}");
+                EXIT_ERROR
+            }
+        },
+    }
+}
+
+fn rule_ids() -> String {
+    RULES.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")
+}
+
+fn rules_table() -> String {
+    let mut out = format!(
+        "{:<26} {:<8} {:<11} {}\n",
+        "rule", "default", "languages", "summary"
+    );
+    for r in RULES {
+        out.push_str(&format!(
+            "{:<26} {:<8} {:<11} {}\n",
+            r.id,
+            r.default_level.as_str(),
+            r.languages,
+            r.summary
+        ));
+    }
+    out
+}
+
+fn check(args: CheckArgs) -> Result<i32, String> {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    for rule in args.select.iter().flatten().chain(&args.ignore) {
+        if crate::rules::find(rule).is_none() {
+            return Err(format!(
+                "unknown rule `{rule}`; known rules: {}",
+                rule_ids()
+            ));
+        }
+    }
+    let config = match &args.config {
+        Some(path) => Config::load(path)?,
+        None => match Config::discover(&paths[0]) {
+            Some(path) => Config::load(&path)?,
+            None => Config::default(),
+        },
+    };
+    let opts = CheckOptions {
+        paths,
+        config,
+        include_tests: args.include_tests,
+        force_exclude: args.force_exclude,
+        jobs: args.jobs.unwrap_or(0),
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+    };
+    let report = engine::check(&opts)?;
+    for e in &report.errors {
+        eprintln!("poolguard: {}: {}", e.path, e.message);
+    }
+    let color = match args.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            args.output.is_none()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
+        }
+    };
+    let text = if args.statistics {
+        render::render_statistics(&report, args.format)
+    } else {
+        render::render(&report, args.format, color)
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| format!("{}: cannot write report: {e}", path.display()))?,
+        None => {
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`poolguard check | head`) is not an error of ours.
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+        }
+    }
+    Ok(if report.has_findings() && !args.exit_zero {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}

@@ -1,0 +1,211 @@
+//! `poolguard.toml` / `.poolguard.toml`: rule levels, settings, catalog extensions.
+//!
+//! Discovered upward from the first path; every unknown key or rule id is an
+//! error that names the file and line and lists what is allowed.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::catalog::CatalogExtensions;
+use crate::rules::{Level, RULES};
+
+pub const CONFIG_NAMES: [&str; 2] = ["poolguard.toml", ".poolguard.toml"];
+
+/// Default `max_queue_capacity`: a literal capacity above it is as good as unbounded.
+pub const DEFAULT_MAX_QUEUE_CAPACITY: u64 = 100_000;
+/// Default `max_file_bytes`: larger files are skipped with an error entry (generated code).
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default)]
+    settings: RawSettings,
+    #[serde(default)]
+    catalog: CatalogExtensions,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSettings {
+    max_queue_capacity: Option<u64>,
+    #[serde(default)]
+    exclude: Vec<Spanned<String>>,
+    include_tests: Option<bool>,
+    max_file_bytes: Option<u64>,
+}
+
+/// The resolved configuration of a run.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The config file, if one was found.
+    pub path: Option<PathBuf>,
+    /// Directory that `exclude` globs are relative to.
+    pub root: PathBuf,
+    /// Levels set in the file (rules not named keep their default).
+    pub levels: BTreeMap<String, Level>,
+    pub max_queue_capacity: u64,
+    pub exclude: GlobSet,
+    pub include_tests: bool,
+    pub max_file_bytes: u64,
+    pub catalog: CatalogExtensions,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            path: None,
+            root: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+            levels: BTreeMap::new(),
+            max_queue_capacity: DEFAULT_MAX_QUEUE_CAPACITY,
+            exclude: GlobSet::empty(),
+            include_tests: false,
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            catalog: CatalogExtensions::default(),
+        }
+    }
+}
+
+impl Config {
+    /// Find the config upward from `start` (a file or directory).
+    pub fn discover(start: &Path) -> Option<PathBuf> {
+        let abs = std::path::absolute(start).ok()?;
+        let mut dir = if abs.is_dir() {
+            abs
+        } else {
+            abs.parent()?.to_path_buf()
+        };
+        loop {
+            for name in CONFIG_NAMES {
+                let candidate = dir.join(name);
+                if candidate.is_file() {
+                    return Some(candidate);
+                }
+            }
+            if !dir.pop() {
+                return None;
+            }
+        }
+    }
+
+    /// Read and validate a config file.
+    pub fn load(path: &Path) -> Result<Config, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read config: {e}", path.display()))?;
+        Config::parse(path, &text)
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<Config, String> {
+        let at = |offset: usize| format!("{}:{}", path.display(), line_of(text, offset));
+        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+            format!(
+                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, max_file_bytes; [catalog.java] / [catalog.rust] tables",
+                path.display(),
+                e.message().trim_end()
+            )
+        })?;
+        let mut levels = BTreeMap::new();
+        for (rule, level) in raw.rules {
+            if !RULES.iter().any(|r| r.id == rule.get_ref()) {
+                let known: Vec<&str> = RULES.iter().map(|r| r.id).collect();
+                return Err(format!(
+                    "{}: unknown rule `{}`; known rules: {}",
+                    at(rule.span().start),
+                    rule.get_ref(),
+                    known.join(", ")
+                ));
+            }
+            let lvl = Level::parse(level.get_ref()).ok_or_else(|| {
+                format!(
+                    "{}: level of `{}` is `{}`; allowed: \"error\", \"warning\", \"off\"",
+                    at(level.span().start),
+                    rule.get_ref(),
+                    level.get_ref()
+                )
+            })?;
+            levels.insert(rule.into_inner(), lvl);
+        }
+        let mut globs = GlobSetBuilder::new();
+        for pat in &raw.settings.exclude {
+            let glob = Glob::new(pat.get_ref())
+                .map_err(|e| format!("{}: bad exclude glob: {e}", at(pat.span().start)))?;
+            globs.add(glob);
+        }
+        let exclude = globs
+            .build()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let root = abs
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."));
+        crate::catalog::Catalog::load(&raw.catalog)
+            .map_err(|e| format!("{}: [catalog]: {e}", path.display()))?;
+        Ok(Config {
+            path: Some(path.to_path_buf()),
+            root,
+            levels,
+            max_queue_capacity: raw
+                .settings
+                .max_queue_capacity
+                .unwrap_or(DEFAULT_MAX_QUEUE_CAPACITY),
+            exclude,
+            include_tests: raw.settings.include_tests.unwrap_or(false),
+            max_file_bytes: raw
+                .settings
+                .max_file_bytes
+                .unwrap_or(DEFAULT_MAX_FILE_BYTES),
+            catalog: raw.catalog,
+        })
+    }
+
+    /// Whether a path matches an `exclude` glob (relative to the config's directory).
+    pub fn is_excluded(&self, path: &Path) -> bool {
+        if self.exclude.is_empty() {
+            return false;
+        }
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let rel = abs.strip_prefix(&self.root).unwrap_or(&abs);
+        self.exclude.is_match(rel) || self.exclude.is_match(path)
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_rule_names_line() {
+        let e = Config::parse(Path::new("p.toml"), "[rules]\n\nno_such = \"off\"\n").unwrap_err();
+        assert!(e.starts_with("p.toml:3: unknown rule `no_such`"), "{e}");
+    }
+
+    #[test]
+    fn unknown_key_names_line() {
+        let e = Config::parse(Path::new("p.toml"), "[settings]\nmax_queue = 3\n").unwrap_err();
+        assert!(e.starts_with("p.toml:2:"), "{e}");
+        assert!(e.contains("max_queue"), "{e}");
+    }
+
+    #[test]
+    fn levels_and_settings() {
+        let c = Config::parse(
+            Path::new("p.toml"),
+            "[rules]\nunbounded_queue = \"off\"\n[settings]\nmax_queue_capacity = 5\nexclude = [\"gen/**\"]\n",
+        )
+        .unwrap();
+        assert_eq!(c.levels["unbounded_queue"], Level::Off);
+        assert_eq!(c.max_queue_capacity, 5);
+    }
+}

@@ -1,0 +1,112 @@
+//! A finding: rule, level, primary span, labels, help, fingerprint.
+
+use crate::rules::Level;
+use crate::source::{FileId, SourceFile, Span};
+
+/// A secondary location that explains a finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub file: FileId,
+    pub span: Span,
+    pub message: String,
+}
+
+/// One finding of one rule.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub rule: &'static str,
+    pub level: Level,
+    pub file: FileId,
+    pub span: Span,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub help: String,
+    /// Filled in by [`assign_fingerprints`].
+    pub fingerprint: String,
+}
+
+impl Diagnostic {
+    pub fn new(rule: &'static str, file: FileId, span: Span, message: String) -> Diagnostic {
+        Diagnostic {
+            rule,
+            level: Level::Error,
+            file,
+            span,
+            message,
+            labels: Vec::new(),
+            help: String::new(),
+            fingerprint: String::new(),
+        }
+    }
+
+    pub fn label(mut self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            file,
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = help.into();
+        self
+    }
+}
+
+/// Sort diagnostics by path, line, column, rule (byte offset order equals line/column order).
+pub fn sort(diags: &mut [Diagnostic], files: &[SourceFile]) {
+    diags.sort_by(|a, b| {
+        (
+            &files[a.file].display,
+            a.span.start,
+            a.rule,
+            a.span.end,
+            &a.message,
+        )
+            .cmp(&(
+                &files[b.file].display,
+                b.span.start,
+                b.rule,
+                b.span.end,
+                &b.message,
+            ))
+    });
+}
+
+/// Give each (sorted) diagnostic a fingerprint that survives lines added above:
+/// a hash of the rule, the path, the normalized text of the primary span, the
+/// enclosing item's name, and the rank among otherwise identical findings.
+pub fn assign_fingerprints(diags: &mut [Diagnostic], files: &[SourceFile], items: &[Vec<Item>]) {
+    let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    for d in diags.iter_mut() {
+        let file = &files[d.file];
+        let text: String = file
+            .slice(d.span)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let item = enclosing_item(&items[d.file], d.span).unwrap_or("");
+        let key = format!("{}\u{0}{}\u{0}{}\u{0}{}", d.rule, file.display, item, text);
+        let base = xxhash_rust::xxh3::xxh3_64(key.as_bytes());
+        let rank = seen.entry(base).or_insert(0);
+        let hash = xxhash_rust::xxh3::xxh3_64(format!("{base:016x}/{rank}").as_bytes());
+        *rank += 1;
+        d.fingerprint = format!("{hash:016x}");
+    }
+}
+
+/// A named item (class, method, function) that encloses code, for fingerprints.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub span: Span,
+    pub name: String,
+}
+
+fn enclosing_item(items: &[Item], span: Span) -> Option<&str> {
+    items
+        .iter()
+        .filter(|i| i.span.contains(span))
+        .min_by_key(|i| i.span.end - i.span.start)
+        .map(|i| i.name.as_str())
+}

@@ -1,0 +1,284 @@
+//! One run: walk -> parse and extract (parallel, per file) -> link -> rules ->
+//! suppressions -> sorted report.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::catalog::Catalog;
+use crate::config::Config;
+use crate::diagnostic::{self, Diagnostic};
+use crate::facts::FileFacts;
+use crate::lang::{frontend, ExtractOptions};
+use crate::link::Project;
+use crate::rules::{Level, Settings, RULES};
+use crate::source::{Language, SourceFile};
+use crate::suppress;
+use crate::walk::{self, WalkOptions};
+
+/// Stack size of parser threads: deeply nested expressions recurse in the parser
+/// and visitor; a large (lazily committed) stack turns a crash into a slow file.
+pub const PARSER_STACK_BYTES: usize = 512 * 1024 * 1024;
+
+/// What to check and how.
+#[derive(Debug, Clone)]
+pub struct CheckOptions {
+    pub paths: Vec<PathBuf>,
+    pub config: Config,
+    pub include_tests: bool,
+    pub force_exclude: bool,
+    /// Worker threads; 0 means all cores.
+    pub jobs: usize,
+    /// `--select`: only these rules (at their configured or default level).
+    pub select: Option<Vec<String>>,
+    /// `--ignore`: never these rules.
+    pub ignore: Vec<String>,
+}
+
+/// A file that could not be (fully) read or analysed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FileError {
+    pub path: String,
+    pub message: String,
+}
+
+/// The outcome of a run.
+#[derive(Debug)]
+pub struct Report {
+    pub files: Vec<SourceFile>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub errors: Vec<FileError>,
+    /// Files analysed (read and parsed, even partially).
+    pub files_checked: usize,
+    pub elapsed_ms: u128,
+}
+
+impl Report {
+    /// Exit status per `cli.md`: 1 when any finding is at `error` or `warning`.
+    pub fn has_findings(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.level >= Level::Warning)
+    }
+}
+
+/// The level each rule runs at after config, `--select` and `--ignore`.
+pub fn effective_levels(opts: &CheckOptions) -> Vec<(&'static str, Level)> {
+    RULES
+        .iter()
+        .map(|r| {
+            let configured = opts.config.levels.get(r.id).copied();
+            let mut level = configured.unwrap_or(r.default_level);
+            if let Some(sel) = &opts.select {
+                level = if sel.iter().any(|s| s == r.id) {
+                    match level {
+                        Level::Off => r.default_level.max(Level::Warning),
+                        l => l,
+                    }
+                } else {
+                    Level::Off
+                };
+            }
+            if opts.ignore.iter().any(|s| s == r.id) {
+                level = Level::Off;
+            }
+            (r.id, level)
+        })
+        .collect()
+}
+
+/// Check `opts.paths`. `Err` only for problems that stop the whole run.
+pub fn check(opts: &CheckOptions) -> Result<Report, String> {
+    let started = Instant::now();
+    for p in &opts.paths {
+        if std::fs::symlink_metadata(p).is_err() {
+            return Err(format!("{}: no such file or directory", p.display()));
+        }
+    }
+    let catalog = Catalog::load(&opts.config.catalog)?;
+    let jobs = if opts.jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.jobs
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(PARSER_STACK_BYTES)
+        .thread_name(|i| format!("poolguard-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let include_tests = opts.include_tests || opts.config.include_tests;
+    let (candidates, walk_errors) = walk::discover(
+        &opts.paths,
+        &WalkOptions {
+            config: &opts.config,
+            include_tests,
+            force_exclude: opts.force_exclude,
+            threads: jobs,
+        },
+    );
+    let cwd = std::env::current_dir().ok();
+    let max_bytes = opts.config.max_file_bytes;
+    let analysed: Vec<Analysed> = pool.install(|| {
+        candidates
+            .par_iter()
+            .map(|c| {
+                analyse(
+                    &c.path,
+                    c.language,
+                    &catalog,
+                    include_tests,
+                    max_bytes,
+                    cwd.as_deref(),
+                )
+            })
+            .collect()
+    });
+
+    let mut files = Vec::new();
+    let mut facts = Vec::new();
+    let mut errors: Vec<FileError> = walk_errors
+        .into_iter()
+        .map(|e| FileError {
+            path: display_path(&e.path, cwd.as_deref()),
+            message: e.message,
+        })
+        .collect();
+    for a in analysed {
+        errors.extend(a.errors);
+        if let Some((source, f)) = a.file {
+            files.push(source);
+            facts.push(f);
+        }
+    }
+    let files_checked = files.len();
+
+    let levels = effective_levels(opts);
+    let settings = Settings {
+        max_queue_capacity: opts.config.max_queue_capacity,
+    };
+    let project = Project::new(&files, &facts);
+    let mut diagnostics: Vec<Diagnostic> = RULES
+        .iter()
+        .zip(&levels)
+        .filter(|(_, (_, level))| *level != Level::Off)
+        .flat_map(|(rule, (_, level))| {
+            let mut found = (rule.check)(&project, &settings);
+            for d in &mut found {
+                d.level = *level;
+            }
+            found
+        })
+        .collect();
+    diagnostics.retain(|d| {
+        !facts[d.file]
+            .suppressions
+            .iter()
+            .any(|s| suppress::covers(s, d, &files[d.file]))
+    });
+    diagnostic::sort(&mut diagnostics, &files);
+    let items: Vec<Vec<diagnostic::Item>> = facts.iter().map(|f| f.items.clone()).collect();
+    diagnostic::assign_fingerprints(&mut diagnostics, &files, &items);
+    errors.sort();
+    Ok(Report {
+        files,
+        diagnostics,
+        errors,
+        files_checked,
+        elapsed_ms: started.elapsed().as_millis(),
+    })
+}
+
+/// One file after the per-file phase.
+struct Analysed {
+    file: Option<(SourceFile, FileFacts)>,
+    errors: Vec<FileError>,
+}
+
+fn analyse(
+    path: &Path,
+    language: Language,
+    catalog: &Catalog,
+    include_tests: bool,
+    max_bytes: u64,
+    cwd: Option<&Path>,
+) -> Analysed {
+    let display = display_path(path, cwd);
+    let fail = |message: String| Analysed {
+        file: None,
+        errors: vec![FileError {
+            path: display.clone(),
+            message,
+        }],
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > max_bytes => {
+            return fail(format!(
+                "skipped: {} bytes is over the {max_bytes}-byte limit (`max_file_bytes`)",
+                m.len()
+            ))
+        }
+        Ok(_) => {}
+        Err(e) => return fail(format!("cannot read: {e}")),
+    }
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("cannot read: {e}")),
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            return fail(format!(
+                "not valid UTF-8 (invalid byte at offset {}); skipped",
+                e.utf8_error().valid_up_to()
+            ))
+        }
+    };
+    let source = SourceFile::new(path.to_path_buf(), display.clone(), language, text);
+    let opts = ExtractOptions {
+        catalog: catalog.lang(language),
+        include_tests,
+    };
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        frontend(language).extract(&source, &opts)
+    }));
+    match result {
+        Ok(Ok(mut facts)) => {
+            facts.suppressions.extend(suppress::comments(&source));
+            let errors = std::mem::take(&mut facts.errors)
+                .into_iter()
+                .map(|message| FileError {
+                    path: display.clone(),
+                    message,
+                })
+                .collect();
+            Analysed {
+                file: Some((source, facts)),
+                errors,
+            }
+        }
+        Ok(Err(message)) => fail(message),
+        Err(_) => fail("internal error while analysing this file (please report it)".into()),
+    }
+}
+
+/// A path as shown to users: relative to the current directory when under it,
+/// `/` separators, no leading `./`.
+pub fn display_path(path: &Path, cwd: Option<&Path>) -> String {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let rel = cwd.and_then(|c| abs.strip_prefix(c).ok()).unwrap_or(path);
+    let mut out = String::new();
+    for c in rel.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::RootDir => out.push('/'),
+            std::path::Component::Prefix(p) => out.push_str(&p.as_os_str().to_string_lossy()),
+            other => {
+                if !out.is_empty() && !out.ends_with('/') {
+                    out.push('/');
+                }
+                out.push_str(&other.as_os_str().to_string_lossy());
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,202 @@
+//! The language-neutral model that front ends lower each file to and rules read.
+//!
+//! A front end never decides whether something is a finding; it records what
+//! the code does (a queue with this bound, a submission to that pool from this
+//! context, a wait with no time bound) and the rules judge.
+
+use crate::source::Span;
+
+/// Everything one file contributes to a run.
+#[derive(Debug, Default)]
+pub struct FileFacts {
+    pub queues: Vec<Queue>,
+    pub pools: Vec<Pool>,
+    pub contexts: Vec<Context>,
+    pub submissions: Vec<Submission>,
+    pub waits: Vec<Wait>,
+    pub calls: Vec<Call>,
+    pub async_methods: Vec<AsyncMethod>,
+    pub clients: Vec<Client>,
+    pub suppressions: Vec<Suppression>,
+    /// Named items (classes, methods, functions) for fingerprints.
+    pub items: Vec<crate::diagnostic::Item>,
+    /// Problems the front end met but worked around (e.g. tree-sitter error nodes).
+    pub errors: Vec<String>,
+}
+
+/// How many items a queue or pool can hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// No capacity at all (or `Integer.MAX_VALUE`, Spring's default).
+    Unbounded,
+    /// Threads are created without bound (`newCachedThreadPool`).
+    UnboundedThreads,
+    /// A capacity known at analysis time.
+    Capacity(u64),
+    /// A capacity computed at run time; we cannot judge it.
+    Unknown,
+}
+
+/// A queue, channel or executor work queue being created.
+#[derive(Debug, Clone)]
+pub struct Queue {
+    pub span: Span,
+    /// What the user wrote, shortened for messages: `new LinkedBlockingQueue<>()`.
+    pub what: String,
+    pub bound: Bound,
+    /// Why it is unbounded (from the catalog): "has no capacity bound".
+    pub why: String,
+    /// The catalog's fix for this API.
+    pub help: String,
+    /// Where the capacity was (or should have been) configured, if elsewhere.
+    pub related: Option<(Span, String)>,
+}
+
+/// A stable name for a pool, the same in every file that refers to it.
+///
+/// Java: `field:com.acme.Pools#IO`, `bean:accessLogExecutor`, `local:<ctx>:pool`;
+/// Rust: `local:<ctx>:pool`, `field:Type#pool`, `rayon-global`.
+pub type PoolKey = String;
+
+/// A thread pool definition.
+#[derive(Debug, Clone)]
+pub struct Pool {
+    pub key: PoolKey,
+    /// Other keys that name the same pool (bean names, qualifiers, method name).
+    pub aliases: Vec<PoolKey>,
+    /// Name shown to users: `POOL`, `accessLogExecutor`.
+    pub name: String,
+    pub span: Span,
+    /// Where `CallerRunsPolicy` is set on this pool, if it is.
+    pub caller_runs: Option<Span>,
+    pub bounded: bool,
+}
+
+/// Index of a [`Context`] within its file.
+pub type CtxId = usize;
+
+/// Where a piece of code runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CtxKind {
+    /// A named method or function; `runs` says what calls it.
+    Function,
+    /// A task body handed to a pool (lambda, closure, anonymous class, method reference).
+    PoolTask(PoolKey),
+    /// An event-loop or I/O thread (Netty handler, WebFlux/Gateway filter, Vert.x handler).
+    EventLoop,
+    /// Rust `async fn`, `async` block, or a task on an async runtime.
+    Async,
+    /// A thread the code created itself (`std::thread::spawn`), or a blocking-pool closure.
+    Thread,
+    /// A closure or lambda that runs where its enclosing context runs.
+    Inline,
+}
+
+/// A function, method or task body.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub kind: CtxKind,
+    pub parent: Option<CtxId>,
+    /// Method or function name (`sendLog`), or a short description of a task body.
+    pub name: String,
+    /// Java: the enclosing class (simple name); Rust: the impl type, if any.
+    pub owner: Option<String>,
+    /// The span of the signature or head, used as a label.
+    pub head: Span,
+    pub body: Span,
+    /// For tasks: the submission that runs this body.
+    pub submission: Option<usize>,
+}
+
+/// Work handed to a pool.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub span: Span,
+    pub pool: PoolKey,
+    /// Name of the pool as written at the call site.
+    pub pool_name: String,
+    /// The context the submission is made from.
+    pub ctx: CtxId,
+    /// The context of the task body, when it is inline.
+    pub task: Option<CtxId>,
+    /// A method of the same class run as the task (method reference or a call in a one-line lambda).
+    pub task_method: Option<String>,
+    /// The wait on this submission's result within `ctx`, if any.
+    pub waited: Option<usize>,
+}
+
+/// What kind of blocking a wait is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitKind {
+    /// Waiting for a future, join handle or result channel.
+    Result,
+    /// Waiting on a synchronizer another thread must release.
+    Synchronizer,
+    /// Rust: blocks the current runtime thread running a future to completion.
+    BlockOn,
+}
+
+/// A blocking wait.
+#[derive(Debug, Clone)]
+pub struct Wait {
+    pub span: Span,
+    pub ctx: CtxId,
+    /// `f1.join()`, shortened.
+    pub what: String,
+    pub kind: WaitKind,
+    /// Whether the wait has a time bound.
+    pub timed: bool,
+    /// The submission whose result is awaited, when known.
+    pub submission: Option<usize>,
+    /// Catalog help for the bounded form.
+    pub help: String,
+}
+
+/// A call to a method that may be linked to another context (same class or another file).
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub span: Span,
+    pub ctx: CtxId,
+    pub method: String,
+    /// Simple name of the receiver's class; `None` for an unqualified call in the same class.
+    pub receiver_type: Option<String>,
+}
+
+/// A Spring `@Async` method: calling it submits to the named executor bean.
+#[derive(Debug, Clone)]
+pub struct AsyncMethod {
+    pub class: String,
+    pub method: String,
+    pub executor: Option<String>,
+    pub span: Span,
+}
+
+/// A network client created or used.
+#[derive(Debug, Clone)]
+pub struct Client {
+    pub span: Span,
+    pub what: String,
+    /// The setting that is missing, for the help line.
+    pub missing: String,
+    pub help: String,
+}
+
+/// A suppression written in the source.
+#[derive(Debug, Clone)]
+pub struct Suppression {
+    /// Rule ids; empty means every rule.
+    pub rules: Vec<String>,
+    pub scope: SuppressionScope,
+    /// Where the suppression itself is written (for `--report-unused-allows`).
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SuppressionScope {
+    /// Findings whose primary span starts on this 1-based line.
+    Line(usize),
+    /// The whole file.
+    File,
+    /// Findings whose primary span lies inside this byte range.
+    Range(Span),
+}

@@ -1,0 +1,36 @@
+//! Language front ends: each parses one file and lowers it to [`FileFacts`].
+//!
+//! Adding a language is adding a [`Frontend`]; nothing downstream of the facts
+//! knows which language a fact came from.
+
+use crate::catalog::Indexed;
+use crate::facts::FileFacts;
+use crate::source::{Language, SourceFile};
+
+pub mod java;
+pub mod rust;
+
+/// What a front end needs besides the file.
+pub struct ExtractOptions<'a> {
+    pub catalog: &'a Indexed,
+    /// Also analyse test items (`#[cfg(test)]`, `#[test]`).
+    pub include_tests: bool,
+}
+
+/// A language adapter: source text in, facts out.
+pub trait Frontend: Sync {
+    /// Parse and extract. `Err` means nothing could be analysed (the message says why);
+    /// partial problems go to `FileFacts::errors`.
+    fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String>;
+
+    /// Parse only, for the benchmark baseline. Returns whether the parse succeeded.
+    fn parse_only(&self, text: &str) -> bool;
+}
+
+/// The front end for a language.
+pub fn frontend(language: Language) -> &'static dyn Frontend {
+    match language {
+        Language::Java => &java::JavaFrontend,
+        Language::Rust => &rust::RustFrontend,
+    }
+}

@@ -1,0 +1,42 @@
+//! The Rust front end: `syn` parses the file, one visitor pass extracts facts.
+
+mod extract;
+mod resolve;
+
+use syn::visit::Visit;
+
+use super::{ExtractOptions, Frontend};
+use crate::facts::FileFacts;
+use crate::source::SourceFile;
+
+pub struct RustFrontend;
+
+impl Frontend for RustFrontend {
+    fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
+        let result = match syn::parse_file(&file.text) {
+            Ok(ast) => {
+                let mut x = extract::Extractor::new(opts.catalog, &ast, opts.include_tests);
+                x.visit_file(&ast);
+                Ok(x.facts)
+            }
+            Err(e) => {
+                let at = e.span().start();
+                Err(format!(
+                    "could not parse: {e} at line {}, column {}",
+                    at.line,
+                    at.column + 1
+                ))
+            }
+        };
+        // Spans are resolved by now: free this thread's span table so memory
+        // stays flat however many files one thread parses.
+        proc_macro2::extra::invalidate_current_thread_spans();
+        result
+    }
+
+    fn parse_only(&self, text: &str) -> bool {
+        let ok = syn::parse_file(text).is_ok();
+        proc_macro2::extra::invalidate_current_thread_spans();
+        ok
+    }
+}

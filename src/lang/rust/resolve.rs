@@ -1,0 +1,193 @@
+//! Rust name resolution within one file: `use` items (paths, aliases, groups,
+//! `self`, globs), `extern crate` renames, and the file's own item names that
+//! shadow glob imports.
+
+use std::collections::{HashMap, HashSet};
+
+use syn::visit::Visit;
+
+/// What the names of one file refer to.
+#[derive(Debug, Default)]
+pub struct Imports {
+    /// `use a::b::c as d;` -> `d` => [a, b, c].
+    aliases: HashMap<String, Vec<String>>,
+    /// `use a::b::*;` -> [a, b].
+    globs: Vec<Vec<String>>,
+    /// Functions, modules, types and consts defined in this file.
+    locals: HashSet<String>,
+}
+
+impl Imports {
+    pub fn collect(file: &syn::File) -> Imports {
+        let mut c = Collector::default();
+        c.visit_file(file);
+        c.0
+    }
+
+    /// The canonical path of a path expression, e.g. `mpsc::channel` ->
+    /// `std::sync::mpsc::channel`. `None` when it names something local.
+    /// `known` tells which fully-qualified names a glob import may resolve to.
+    pub fn resolve(&self, path: &syn::Path, known: &dyn Fn(&str) -> bool) -> Option<String> {
+        let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        self.resolve_segments(&segs, path.leading_colon.is_some(), known)
+    }
+
+    pub fn resolve_segments(
+        &self,
+        segs: &[String],
+        absolute: bool,
+        known: &dyn Fn(&str) -> bool,
+    ) -> Option<String> {
+        let first = segs.first()?;
+        if absolute {
+            return Some(segs.join("::"));
+        }
+        if matches!(first.as_str(), "crate" | "self" | "super" | "Self") {
+            return None;
+        }
+        if let Some(target) = self.aliases.get(first) {
+            if matches!(target[0].as_str(), "crate" | "self" | "super") {
+                return None;
+            }
+            let mut full = target.clone();
+            full.extend(segs[1..].iter().cloned());
+            return Some(full.join("::"));
+        }
+        if self.locals.contains(first) {
+            return None;
+        }
+        if segs.len() > 1 {
+            return Some(segs.join("::"));
+        }
+        self.globs
+            .iter()
+            .map(|g| format!("{}::{}", g.join("::"), first))
+            .find(|p| known(p))
+    }
+}
+
+#[derive(Default)]
+struct Collector(Imports);
+
+impl Collector {
+    fn tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.tree(prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                let name = n.ident.to_string();
+                if name == "self" {
+                    if let Some(last) = prefix.last() {
+                        self.0.aliases.insert(last.clone(), prefix.clone());
+                    }
+                } else {
+                    let mut full = prefix.clone();
+                    full.push(name.clone());
+                    self.0.aliases.insert(name, full);
+                }
+            }
+            syn::UseTree::Rename(r) => {
+                let mut full = prefix.clone();
+                if r.ident != "self" {
+                    full.push(r.ident.to_string());
+                }
+                if r.rename != "_" && !full.is_empty() {
+                    self.0.aliases.insert(r.rename.to_string(), full);
+                }
+            }
+            syn::UseTree::Glob(_) => {
+                if !prefix.is_empty() {
+                    self.0.globs.push(prefix.clone());
+                }
+            }
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.tree(prefix, t);
+                }
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Collector {
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let mut prefix = Vec::new();
+        self.tree(&mut prefix, &u.tree);
+    }
+
+    fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
+        if let Some((_, rename)) = &e.rename {
+            self.0
+                .aliases
+                .insert(rename.to_string(), vec![e.ident.to_string()]);
+        }
+    }
+
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.0.locals.insert(f.sig.ident.to_string());
+        syn::visit::visit_item_fn(self, f);
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        self.0.locals.insert(m.ident.to_string());
+        syn::visit::visit_item_mod(self, m);
+    }
+
+    fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {
+        self.0.locals.insert(s.ident.to_string());
+    }
+
+    fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
+        self.0.locals.insert(e.ident.to_string());
+    }
+
+    fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
+        self.0.locals.insert(c.ident.to_string());
+        syn::visit::visit_item_const(self, c);
+    }
+
+    fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
+        self.0.locals.insert(s.ident.to_string());
+        syn::visit::visit_item_static(self, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve(src: &str, path: &str) -> Option<String> {
+        let file = syn::parse_file(src).unwrap();
+        let imports = Imports::collect(&file);
+        let p: syn::Path = syn::parse_str(path).unwrap();
+        imports.resolve(&p, &|s| s == "crossbeam_channel::unbounded")
+    }
+
+    #[test]
+    fn aliases_groups_self_and_globs() {
+        let src = "use std::sync::{mpsc::{self, channel as chan}}; use crossbeam_channel::*;";
+        assert_eq!(
+            resolve(src, "mpsc::channel").as_deref(),
+            Some("std::sync::mpsc::channel")
+        );
+        assert_eq!(
+            resolve(src, "chan").as_deref(),
+            Some("std::sync::mpsc::channel")
+        );
+        assert_eq!(
+            resolve(src, "unbounded").as_deref(),
+            Some("crossbeam_channel::unbounded")
+        );
+        assert_eq!(resolve(src, "bounded"), None);
+    }
+
+    #[test]
+    fn local_items_shadow_globs() {
+        let src = "use crossbeam_channel::*; fn unbounded() {}";
+        assert_eq!(resolve(src, "unbounded"), None);
+        assert_eq!(resolve("fn channel() {}", "channel"), None);
+    }
+}

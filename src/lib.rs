@@ -1,0 +1,21 @@
+//! poolguard: finds the concurrency anti-patterns that turn one slow dependency
+//! into a whole-service outage, in Java and Rust code.
+//!
+//! Data flows one way: [`walk`] -> [`lang`] front ends (parallel, per file) ->
+//! [`facts`] -> [`link`] -> [`rules`] -> [`suppress`] -> [`render`].
+
+pub mod catalog;
+pub mod cli;
+pub mod config;
+pub mod diagnostic;
+pub mod engine;
+pub mod facts;
+pub mod lang;
+pub mod link;
+pub mod render;
+pub mod rules;
+pub mod source;
+pub mod suppress;
+pub mod walk;
+
+pub use engine::{check, CheckOptions, Report};

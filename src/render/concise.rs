@@ -1,0 +1,25 @@
+//! `--format concise`: one line a finding, `path:line:col: level[rule] message`.
+
+use crate::engine::Report;
+use crate::source::ColumnUnit;
+
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        let f = &report.files[d.file];
+        let p = f.position(d.span.start, ColumnUnit::Chars);
+        out.push_str(&format!(
+            "{}:{}:{}: {}[{}] {}\n",
+            f.display,
+            p.line,
+            p.column,
+            d.level.as_str(),
+            d.rule,
+            d.message
+        ));
+    }
+    for e in &report.errors {
+        out.push_str(&format!("{}: error: {}\n", e.path, e.message));
+    }
+    out
+}

@@ -1,0 +1,175 @@
+//! Source files, byte spans and the conversions every output format needs.
+//!
+//! The engine keeps byte offsets; each format converts to its own column unit
+//! (Unicode scalar values for human/JSON, UTF-16 code units for SARIF, UTF-8
+//! bytes for rdjson).
+
+use std::path::PathBuf;
+
+/// Index of a file in the sorted file table of one run.
+pub type FileId = usize;
+
+/// A half-open byte range `start..end` in one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    pub fn contains(&self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+/// A span in a given file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Loc {
+    pub file: FileId,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    Java,
+    Rust,
+}
+
+impl Language {
+    pub fn from_path(path: &std::path::Path) -> Option<Language> {
+        match path.extension()?.to_str()? {
+            "java" => Some(Language::Java),
+            "rs" => Some(Language::Rust),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::Java => "java",
+            Language::Rust => "rust",
+        }
+    }
+}
+
+/// One source file's text with a line index.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Path as given to the walker (used to read the file).
+    pub path: PathBuf,
+    /// Path as shown to users: relative to the current directory when under it, `/` separators.
+    pub display: String,
+    pub language: Language,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+/// A 1-based line and column in a chosen unit, plus the byte offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+    pub offset: usize,
+}
+
+/// The unit a format counts columns in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnUnit {
+    Chars,
+    Utf16,
+    Bytes,
+}
+
+impl SourceFile {
+    pub fn new(path: PathBuf, display: String, language: Language, text: String) -> SourceFile {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        SourceFile {
+            path,
+            display,
+            language,
+            text,
+            line_starts,
+        }
+    }
+
+    pub fn line_starts(&self) -> &[usize] {
+        &self.line_starts
+    }
+
+    /// 0-based line index of a byte offset.
+    pub fn line_index(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    /// 1-based line number of a byte offset.
+    pub fn line_number(&self, offset: usize) -> usize {
+        self.line_index(offset) + 1
+    }
+
+    /// The text of a 1-based line, without its line ending.
+    pub fn line_text(&self, line: usize) -> &str {
+        let start = self.line_starts[line - 1];
+        let end = self
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len());
+        self.text[start..end].trim_end_matches(['\n', '\r'])
+    }
+
+    /// Position of a byte offset, with the column counted in `unit` (1-based).
+    pub fn position(&self, offset: usize, unit: ColumnUnit) -> Position {
+        let offset = self.floor_char_boundary(offset.min(self.text.len()));
+        let line = self.line_index(offset);
+        let prefix = &self.text[self.line_starts[line]..offset];
+        let column = match unit {
+            ColumnUnit::Chars => prefix.chars().count(),
+            ColumnUnit::Utf16 => prefix.encode_utf16().count(),
+            ColumnUnit::Bytes => prefix.len(),
+        } + 1;
+        Position {
+            line: line + 1,
+            column,
+            offset,
+        }
+    }
+
+    pub fn slice(&self, span: Span) -> &str {
+        let start = self.floor_char_boundary(span.start.min(self.text.len()));
+        let end = self.floor_char_boundary(span.end.min(self.text.len()));
+        &self.text[start..end.max(start)]
+    }
+
+    fn floor_char_boundary(&self, mut offset: usize) -> usize {
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_per_unit() {
+        let text = "a\n// 日本 😀 x\n".to_string();
+        let f = SourceFile::new("t.rs".into(), "t.rs".into(), Language::Rust, text);
+        let x = f.text.find('x').unwrap();
+        assert_eq!(f.position(x, ColumnUnit::Chars).column, 9);
+        assert_eq!(f.position(x, ColumnUnit::Utf16).column, 10);
+        assert_eq!(f.position(x, ColumnUnit::Bytes).column, 15);
+        assert_eq!(f.position(x, ColumnUnit::Bytes).line, 2);
+    }
+}

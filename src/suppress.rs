@@ -1,0 +1,110 @@
+//! Suppressions: `// poolguard: allow(rule) reason` (line above or same line),
+//! `// poolguard: allow-file(rule)`, and Java `@SuppressWarnings("poolguard:rule")`
+//! (recorded by the Java front end as a range).
+
+use crate::diagnostic::Diagnostic;
+use crate::facts::{Suppression, SuppressionScope};
+use crate::source::{SourceFile, Span};
+
+/// Allow comments written in a file.
+pub fn comments(file: &SourceFile) -> Vec<Suppression> {
+    let mut out = Vec::new();
+    let mut pending: Vec<Suppression> = Vec::new();
+    for (i, &start) in file.line_starts().iter().enumerate() {
+        let line_no = i + 1;
+        let line = file.line_text(line_no);
+        let Some(slash) = line.find("//") else {
+            // A code line: comments waiting for "the line below" apply here.
+            if !line.trim().is_empty() {
+                for mut p in pending.drain(..) {
+                    p.scope = SuppressionScope::Line(line_no);
+                    out.push(p);
+                }
+            }
+            continue;
+        };
+        let own_line = line[..slash].trim().is_empty();
+        if !own_line {
+            for mut p in pending.drain(..) {
+                p.scope = SuppressionScope::Line(line_no);
+                out.push(p);
+            }
+        }
+        let comment = &line[slash + 2..];
+        let Some(at) = comment.find("poolguard:") else {
+            continue;
+        };
+        let directive = comment[at + "poolguard:".len()..].trim_start();
+        let (file_wide, rest) = if let Some(r) = directive.strip_prefix("allow-file(") {
+            (true, r)
+        } else if let Some(r) = directive.strip_prefix("allow(") {
+            (false, r)
+        } else {
+            continue;
+        };
+        let Some(close) = rest.find(')') else {
+            continue;
+        };
+        let rules = rest[..close]
+            .split(',')
+            .map(|r| r.trim().to_string())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let offset = start + slash;
+        let span = Span::new(offset, start + line.len());
+        let s = Suppression {
+            rules,
+            scope: SuppressionScope::Line(line_no),
+            span,
+        };
+        if file_wide {
+            out.push(Suppression {
+                scope: SuppressionScope::File,
+                ..s
+            });
+        } else if own_line {
+            pending.push(s);
+        } else {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Whether a suppression covers a diagnostic in the same file.
+pub fn covers(s: &Suppression, d: &Diagnostic, file: &SourceFile) -> bool {
+    if !s.rules.is_empty() && !s.rules.iter().any(|r| r == d.rule || r == "all") {
+        return false;
+    }
+    match &s.scope {
+        SuppressionScope::File => true,
+        SuppressionScope::Range(r) => r.contains(d.span),
+        SuppressionScope::Line(line) => {
+            let first = file.line_number(d.span.start);
+            let last = file.line_number(d.span.end.saturating_sub(1).max(d.span.start));
+            (first..=last).contains(line)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Language;
+
+    #[test]
+    fn line_above_same_line_and_file() {
+        let text = "// poolguard: allow-file(unbounded_join)\n\
+                    // poolguard: allow(unbounded_queue) reason\n\
+                    // another comment\n\
+                    let a = 1;\n\
+                    let b = 2; // poolguard: allow(nested_pool_submission, unbounded_join)\n";
+        let f = SourceFile::new("a.rs".into(), "a.rs".into(), Language::Rust, text.into());
+        let s = comments(&f);
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].scope, SuppressionScope::File);
+        assert_eq!(s[1].scope, SuppressionScope::Line(4));
+        assert_eq!(s[2].scope, SuppressionScope::Line(5));
+        assert_eq!(s[2].rules.len(), 2);
+    }
+}

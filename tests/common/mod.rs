@@ -1,0 +1,109 @@
+//! Shared helpers: run poolguard through the library entry and compare findings
+//! with the `// expect: rule` markers written in the fixtures.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use poolguard::config::Config;
+use poolguard::render::{self, Format};
+use poolguard::{CheckOptions, Report};
+
+pub fn options(paths: &[&str], select: Option<&str>) -> CheckOptions {
+    CheckOptions {
+        paths: paths.iter().map(PathBuf::from).collect(),
+        config: Config::default(),
+        include_tests: false,
+        force_exclude: false,
+        jobs: 2,
+        select: select.map(|s| vec![s.to_string()]),
+        ignore: Vec::new(),
+    }
+}
+
+pub fn run(paths: &[&str], select: Option<&str>) -> Report {
+    poolguard::check(&options(paths, select)).expect("check runs")
+}
+
+pub fn human(report: &Report) -> String {
+    render::render(report, Format::Human, false)
+}
+
+pub fn json(report: &Report) -> String {
+    render::render(report, Format::Json, false)
+}
+
+/// Every `(path, line, rule)` that a `// expect: rule[, rule]` marker names under `dir`.
+pub fn expected(dir: &str, rule: Option<&str>) -> BTreeSet<(String, usize, String)> {
+    let mut out = BTreeSet::new();
+    for path in files(Path::new(dir)) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let display = path.to_string_lossy().replace('\\', "/");
+        for (i, line) in text.lines().enumerate() {
+            let Some(at) = line.find("// expect: ") else {
+                continue;
+            };
+            for r in line[at + "// expect: ".len()..].split(',') {
+                let r = r.split_whitespace().next().unwrap_or("").to_string();
+                if rule.is_none_or(|want| want == r) {
+                    out.insert((display.clone(), i + 1, r));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every `(path, line, rule)` the report has, by the primary span's first line.
+pub fn found(report: &Report) -> BTreeSet<(String, usize, String)> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let f = &report.files[d.file];
+            (f.display.clone(), f.line_number(d.span.start), d.rule.to_string())
+        })
+        .collect()
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if matches!(p.extension().and_then(|e| e.to_str()), Some("java" | "rs")) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Check a rule's fixtures: markers match findings exactly, and the human and
+/// JSON renderings match their snapshots (kept in `fixtures/<rule>/snapshots/`).
+pub fn check_rule_fixtures(rule: &str) {
+    let dir = format!("fixtures/{rule}");
+    let report = run(&[&dir], Some(rule));
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    let want = expected(&dir, Some(rule));
+    let got = found(&report);
+    let missing: Vec<_> = want.difference(&got).collect();
+    let extra: Vec<_> = got.difference(&want).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "fixtures of {rule}:\n  expected but not found: {missing:#?}\n  found but not expected: {extra:#?}"
+    );
+    insta::with_settings!({
+        snapshot_path => format!("../../fixtures/{rule}/snapshots"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(format!("{rule}@human"), human(&report));
+        insta::assert_snapshot!(format!("{rule}@json"), json(&report));
+    });
+}
