@@ -62,7 +62,11 @@ pub fn found(report: &Report) -> BTreeSet<(String, usize, String)> {
         .iter()
         .map(|d| {
             let f = &report.files[d.file];
-            (f.display.clone(), f.line_number(d.span.start), d.rule.to_string())
+            (
+                f.display.clone(),
+                f.line_number(d.span.start),
+                d.rule.to_string(),
+            )
         })
         .collect()
 }
