@@ -169,7 +169,7 @@ mod tests {
         let x = f.text.find('x').unwrap();
         assert_eq!(f.position(x, ColumnUnit::Chars).column, 9);
         assert_eq!(f.position(x, ColumnUnit::Utf16).column, 10);
-        assert_eq!(f.position(x, ColumnUnit::Bytes).column, 15);
+        assert_eq!(f.position(x, ColumnUnit::Bytes).column, 16);
         assert_eq!(f.position(x, ColumnUnit::Bytes).line, 2);
     }
 }
