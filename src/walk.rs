@@ -180,7 +180,7 @@ fn walk_error(err: ignore::Error) -> WalkError {
                     ancestor.display()
                 ),
             ),
-            other => (None, other.to_string()),
+            other => (None, format!("cannot read: {other}")),
         }
     }
     let (path, message) = inner(&err);

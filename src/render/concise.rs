@@ -18,8 +18,5 @@ pub fn render(report: &Report) -> String {
             d.message
         ));
     }
-    for e in &report.errors {
-        out.push_str(&format!("{}: error: {}\n", e.path, e.message));
-    }
     out
 }

@@ -80,10 +80,8 @@ pub fn render(report: &Report, color: bool) -> String {
         // Rendering only fails for spans outside their file, which the engine never makes.
         let _ = term::emit_to_write_style(&mut buf, &config, &db, &cs);
     }
+    // File errors go to stderr (and JSON `errors[]`), not into the findings.
     let mut out = String::from_utf8_lossy(buf.as_slice()).into_owned();
-    for e in &report.errors {
-        out.push_str(&format!("error: {}: {}\n", e.path, e.message));
-    }
     out.push_str(&summary(report));
     out
 }

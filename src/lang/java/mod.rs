@@ -84,9 +84,20 @@ fn first_error<'t>(root: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
 }
 
 fn is_annotated_varargs(n: Node, src: &[u8]) -> bool {
-    let t = syntax::text(n, src).trim();
-    n.is_error() && t.starts_with('@') && {
-        let rest = n.next_sibling().map(|s| syntax::text(s, src)).unwrap_or("");
-        t.ends_with("...") || rest.starts_with("...")
+    let t = syntax::text(n, src);
+    n.is_error()
+        && n.parent().is_some_and(|p| p.kind() == "formal_parameters")
+        && t.contains('@')
+        && t.contains("...")
+}
+
+#[cfg(test)]
+mod debug_tests {
+    #[test]
+    #[ignore]
+    fn dump_tree() {
+        let src = std::fs::read_to_string(std::env::var("JAVA_FILE").unwrap()).unwrap();
+        let tree = super::parse(&src).unwrap();
+        println!("{}", tree.root_node().to_sexp());
     }
 }

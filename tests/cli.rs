@@ -1,0 +1,516 @@
+//! The command line as users and CI see it: exit codes, config errors,
+//! suppressions, test-code skipping, determinism and bad input.
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+fn poolguard() -> Command {
+    let mut c = Command::cargo_bin("poolguard").unwrap();
+    c.env_remove("NO_COLOR").env_remove("POOLGUARD_TIMING");
+    c
+}
+
+fn write(dir: &Path, rel: &str, text: &str) {
+    let p = dir.join(rel);
+    fs::create_dir_all(p.parent().unwrap()).unwrap();
+    fs::write(p, text).unwrap();
+}
+
+const UNBOUNDED_RS: &str = "pub fn f() { let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n";
+const BOUNDED_RS: &str =
+    "pub fn f() { let (_tx, _rx) = std::sync::mpsc::sync_channel::<u8>(8); }\n";
+const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n";
+
+fn json(out: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(out).expect("stdout is JSON")
+}
+
+#[test]
+fn exit_codes() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "clean/a.rs", BOUNDED_RS);
+    write(t.path(), "dirty/a.rs", UNBOUNDED_RS);
+    poolguard()
+        .arg("check")
+        .arg(t.path().join("clean"))
+        .assert()
+        .code(0);
+    poolguard()
+        .arg("check")
+        .arg(t.path().join("dirty"))
+        .assert()
+        .code(1);
+    poolguard()
+        .args(["check", "--exit-zero"])
+        .arg(t.path().join("dirty"))
+        .assert()
+        .code(0);
+    poolguard()
+        .arg("check")
+        .arg(t.path().join("missing"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no such file or directory"));
+    poolguard()
+        .args(["check", "--select", "no_such_rule"])
+        .arg(t.path().join("clean"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown rule `no_such_rule`"));
+    poolguard()
+        .args(["check", "--format", "xml"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn config_levels_settings_and_errors() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "src/a.rs", UNBOUNDED_RS);
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[rules]\nunbounded_queue = \"off\"\n",
+    );
+    poolguard()
+        .arg("check")
+        .arg(t.path().join("src"))
+        .assert()
+        .code(0);
+
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[rules]\nunbounded_queue = \"error\"\n",
+    );
+    let out = poolguard()
+        .args(["check", "--format", "json"])
+        .arg(t.path())
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(json(&out)["diagnostics"][0]["level"], "error");
+
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[settings]\nexclude = [\"src/**\"]\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[rules]\nunbounded_queue = \"warning\"\nbogus_rule = \"off\"\n",
+    );
+    poolguard()
+        .arg("check")
+        .arg(t.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "poolguard.toml:3: unknown rule `bogus_rule`",
+        ))
+        .stderr(predicate::str::contains("known rules: "));
+
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[settings]\n\nmax_capacity = 10\n",
+    );
+    poolguard()
+        .arg("check")
+        .arg(t.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("poolguard.toml:3:"))
+        .stderr(predicate::str::contains("max_capacity"));
+
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[rules]\nunbounded_queue = \"loud\"\n",
+    );
+    poolguard()
+        .arg("check")
+        .arg(t.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "allowed: \"error\", \"warning\", \"off\"",
+        ));
+}
+
+#[test]
+fn config_max_queue_capacity_and_explicit_config() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "a.rs",
+        "pub fn f() { let _c = crossbeam_channel::bounded::<u8>(5000); }\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    write(
+        t.path(),
+        "strict.toml",
+        "[settings]\nmax_queue_capacity = 1000\n",
+    );
+    poolguard()
+        .arg("check")
+        .arg("--config")
+        .arg(t.path().join("strict.toml"))
+        .arg(t.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("capacity 5000"));
+}
+
+#[test]
+fn catalog_extension_from_config() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "a.rs",
+        "use acme_chan::unbounded;\npub fn f() { let _c = unbounded::<u8>(); }\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[[catalog.rust.queues]]\ncall = \"acme_chan::unbounded\"\nhelp = \"use `acme_chan::bounded(n)`\"\n",
+    );
+    poolguard()
+        .arg("check")
+        .arg(t.path())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("use `acme_chan::bounded(n)`"));
+}
+
+#[test]
+fn select_and_ignore() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "a.rs", UNBOUNDED_RS);
+    poolguard()
+        .args(["check", "--ignore", "unbounded_queue"])
+        .arg(t.path())
+        .assert()
+        .code(0);
+    poolguard()
+        .args(["check", "--select", "unbounded_queue"])
+        .arg(t.path())
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn suppressions() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "a.rs",
+        "pub fn f() {\n    // poolguard: allow(unbounded_queue) drained at once\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    let (_a, _b) = std::sync::mpsc::channel::<u8>(); // poolguard: allow(unbounded_queue)\n}\n",
+    );
+    write(
+        t.path(),
+        "B.java",
+        "import java.util.concurrent.*;\n@SuppressWarnings({\"rawtypes\", \"poolguard:unbounded_queue\"})\nclass B { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n",
+    );
+    write(
+        t.path(),
+        "C.java",
+        "// poolguard: allow-file(unbounded_queue)\nimport java.util.concurrent.*;\nclass C { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    // An allow for another rule does not hide this one.
+    write(
+        t.path(),
+        "d.rs",
+        "pub fn f() {\n    // poolguard: allow(unbounded_join)\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n}\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(1);
+}
+
+#[test]
+fn test_code_is_skipped_unless_asked() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "svc/src/test/java/com/acme/Helper.java",
+        UNBOUNDED_JAVA,
+    );
+    write(
+        t.path(),
+        "svc/src/main/java/com/acme/OrderServiceTest.java",
+        UNBOUNDED_JAVA,
+    );
+    write(
+        t.path(),
+        "svc/src/main/java/com/acme/OrderServiceIT.java",
+        UNBOUNDED_JAVA,
+    );
+    write(t.path(), "crate/tests/it.rs", UNBOUNDED_RS);
+    write(t.path(), "crate/benches/b.rs", UNBOUNDED_RS);
+    write(t.path(), "crate/examples/e.rs", UNBOUNDED_RS);
+    write(
+        t.path(),
+        "crate/src/lib.rs",
+        "#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() { let _c = std::sync::mpsc::channel::<u8>(); }\n}\n#[tokio::test]\nasync fn t2() { let _c = std::sync::mpsc::channel::<u8>(); }\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    let out = poolguard()
+        .args(["check", "--include-tests", "--format", "json"])
+        .arg(t.path())
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(json(&out)["summary"]["diagnostics"], 8);
+}
+
+#[test]
+fn ignore_files_hidden_and_build_dirs_are_skipped() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), ".gitignore", "generated/\n");
+    write(t.path(), "generated/a.rs", UNBOUNDED_RS);
+    write(t.path(), ".hidden/a.rs", UNBOUNDED_RS);
+    write(t.path(), "target/a.rs", UNBOUNDED_RS);
+    write(t.path(), "build/A.java", UNBOUNDED_JAVA);
+    write(t.path(), "node_modules/x/a.rs", UNBOUNDED_RS);
+    write(t.path(), "src/ok.rs", BOUNDED_RS);
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    // An explicit file is always checked.
+    poolguard()
+        .arg("check")
+        .arg(t.path().join("generated/a.rs"))
+        .assert()
+        .code(1);
+    // ... unless --force-exclude applies the config's excludes to it.
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[settings]\nexclude = [\"generated/**\"]\n",
+    );
+    poolguard()
+        .args(["check", "--force-exclude"])
+        .arg(t.path().join("generated/a.rs"))
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn output_is_identical_across_thread_counts() {
+    let run = |jobs: &str| {
+        poolguard()
+            .args(["check", "fixtures", "--format", "json", "--jobs", jobs])
+            .assert()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("2"));
+    assert!(json(&one)["summary"]["diagnostics"].as_u64().unwrap() > 10);
+}
+
+#[test]
+fn bad_input_never_stops_the_run() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    write(d, "good.rs", UNBOUNDED_RS);
+    write(d, "broken.rs", "fn main( { let x = ; }\n");
+    write(
+        d,
+        "Broken.java",
+        "import java.util.concurrent.*;\nclass Broken { void m() { int x = ; }\n  BlockingQueue<Runnable> q = new LinkedBlockingQueue<>();\n}\n",
+    );
+    write(
+        d,
+        "Varargs.java",
+        "class V { void f(String @Nullable ... args) { } }\n",
+    );
+    fs::write(d.join("latin1.rs"), b"// caf\xe9\nfn main() {}\n").unwrap();
+    let deep = format!(
+        "fn main() {{ let _x = {}1{}; }}\n",
+        "(".repeat(10_000),
+        ")".repeat(10_000)
+    );
+    write(d, "deep.rs", &deep);
+    let deep_java = format!(
+        "class Deep {{ int x = {}1{}; }}\n",
+        "(".repeat(10_000),
+        ")".repeat(10_000)
+    );
+    write(d, "Deep.java", &deep_java);
+    let huge = "pub fn f() { let _ = 1; }\n".repeat(2_000_000); // 52 MB
+    write(d, "huge.rs", &huge);
+    std::os::unix::fs::symlink(d, d.join("loop")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/x.rs", d.join("dangling.rs")).unwrap();
+
+    let assert = poolguard()
+        .args(["check", "--format", "json"])
+        .arg(d)
+        .assert()
+        .code(1);
+    let out = assert.get_output();
+    let doc = json(&out.stdout);
+    let errors: Vec<(String, String)> = doc["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                Path::new(e["path"].as_str().unwrap())
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+                e["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let has = |file: &str, text: &str| errors.iter().any(|(f, m)| f == file && m.contains(text));
+    assert!(has("broken.rs", "could not parse"), "{errors:?}");
+    assert!(has("Broken.java", "syntax error at line 2"), "{errors:?}");
+    assert!(has("latin1.rs", "not valid UTF-8"), "{errors:?}");
+    assert!(has("huge.rs", "max_file_bytes"), "{errors:?}");
+    assert!(has("loop", "symlink loop"), "{errors:?}");
+    assert!(has("dangling.rs", "cannot read"), "{errors:?}");
+    assert!(
+        !errors.iter().any(|(f, _)| f == "Varargs.java"),
+        "{errors:?}"
+    );
+    assert!(!errors
+        .iter()
+        .any(|(f, _)| f.starts_with("deep") || f.starts_with("Deep")));
+    // The other files were still checked: good.rs, and Broken.java around its error.
+    let paths: Vec<&str> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.iter().any(|p| p.ends_with("good.rs")));
+    assert!(paths.iter().any(|p| p.ends_with("Broken.java")));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("latin1.rs: not valid UTF-8"), "{stderr}");
+}
+
+#[test]
+fn json_document_shape() {
+    let out = poolguard()
+        .args([
+            "check",
+            "fixtures/unbounded_queue/rust/glob_import.rs",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let doc = json(&out);
+    assert_eq!(doc["schema"], "poolguard/v1");
+    assert_eq!(doc["version"], env!("CARGO_PKG_VERSION"));
+    let d = &doc["diagnostics"][0];
+    assert_eq!(d["rule"], "unbounded_queue");
+    assert_eq!(d["language"], "rust");
+    assert_eq!(d["path"], "fixtures/unbounded_queue/rust/glob_import.rs");
+    assert_eq!(d["span"]["start"]["line"], 6);
+    assert_eq!(d["span"]["start"]["column"], 20);
+    assert_eq!(d["fingerprint"].as_str().unwrap().len(), 16);
+    assert_eq!(doc["summary"]["files"], 1);
+    assert_eq!(doc["summary"]["elapsed_ms"], 0);
+}
+
+#[test]
+fn fingerprint_survives_lines_added_above() {
+    let t = TempDir::new().unwrap();
+    let fp = |dir: &Path| {
+        let out = poolguard()
+            .args(["check", "--format", "json"])
+            .arg(dir)
+            .assert()
+            .get_output()
+            .stdout
+            .clone();
+        json(&out)["diagnostics"][0]["fingerprint"].clone()
+    };
+    write(t.path(), "a.rs", UNBOUNDED_RS);
+    let before = fp(t.path());
+    write(
+        t.path(),
+        "a.rs",
+        &format!("// a new header\n\nuse std::fmt;\n{UNBOUNDED_RS}"),
+    );
+    assert_eq!(before, fp(t.path()));
+}
+
+#[test]
+fn colour_statistics_output_and_formats() {
+    let run = |args: &[&str]| {
+        let out = poolguard()
+            .arg("check")
+            .arg("fixtures/unbounded_queue")
+            .args(args)
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    assert!(run(&["--color", "always"]).contains("\u{1b}["));
+    assert!(!run(&["--color", "never"]).contains("\u{1b}["));
+    assert!(!run(&[]).contains("\u{1b}[")); // not a terminal
+    let stats = run(&["--statistics"]);
+    assert!(stats.contains("unbounded_queue"), "{stats}");
+    let concise = run(&["--format", "concise"]);
+    assert!(concise.lines().any(|l| l.starts_with(
+        "fixtures/unbounded_queue/rust/glob_import.rs:6:20: warning[unbounded_queue] "
+    )));
+    let t = TempDir::new().unwrap();
+    let file = t.path().join("report.json");
+    poolguard()
+        .args([
+            "check",
+            "fixtures/unbounded_queue",
+            "--format",
+            "json",
+            "--output",
+        ])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout("");
+    assert!(fs::read_to_string(file).unwrap().contains("poolguard/v1"));
+}
+
+#[test]
+fn rules_and_explain() {
+    poolguard()
+        .arg("rules")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("unbounded_queue"));
+    poolguard()
+        .args(["explain", "unbounded_queue"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("### Why is this bad?"));
+    poolguard().args(["explain", "nope"]).assert().code(2);
+    poolguard()
+        .arg("--version")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(env!("CARGO_PKG_VERSION")));
+}
