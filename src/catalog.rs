@@ -2,9 +2,9 @@
 //! build time and extended from `poolguard.toml` (`[[catalog.java.queues]]` ...).
 //!
 //! Front ends look calls up here by fully-qualified name; no rule or front end
-//! hard-codes which API queues, waits or connects.
+//! hard-codes which API queues, waits, submits or connects.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Deserialize;
 
@@ -25,7 +25,6 @@ pub struct QueueEntry {
     #[serde(default)]
     pub call: Option<String>,
     /// Index of the argument that bounds it; with no such argument it is unbounded.
-    /// Absent: never bounded by an argument.
     #[serde(default)]
     pub capacity_arg: Option<usize>,
     /// A setter that bounds the object after construction (`setQueueCapacity`).
@@ -34,7 +33,7 @@ pub struct QueueEntry {
     /// What grows without bound: `queue` (default) or `threads`.
     #[serde(default = "default_grows")]
     pub grows: String,
-    /// Why it is unbounded, completing "`<call>` ...": defaults to "has no capacity bound".
+    /// Why it is unbounded, completing "`<call>` ...".
     #[serde(default = "default_why")]
     pub why: String,
     /// The fix, shown as `help`.
@@ -49,17 +48,230 @@ fn default_grows() -> String {
     "queue".into()
 }
 
+/// A call that blocks the calling thread.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaitEntry {
+    /// Receiver types (`@group`, fully-qualified names, `*` for any).
+    #[serde(default)]
+    pub on: Vec<String>,
+    #[serde(default)]
+    pub method: Option<String>,
+    /// A free function instead of a method (Rust: `futures::executor::block_on`).
+    #[serde(default)]
+    pub call: Option<String>,
+    /// Argument counts that wait with no time bound.
+    #[serde(default)]
+    pub args: Vec<usize>,
+    /// `result` (default), `synchronizer`, `block_on` (runs a future to completion on this thread).
+    #[serde(default = "default_wait_kind")]
+    pub kind: String,
+    /// Only a wait outside a dedicated consumer loop counts.
+    #[serde(default)]
+    pub request_path: bool,
+    /// Methods or functions where this wait is fine (`main`, shutdown paths).
+    #[serde(default)]
+    pub exempt_in: Vec<String>,
+    pub help: String,
+}
+
+fn default_wait_kind() -> String {
+    "result".into()
+}
+
+/// What a call returns, for typing receivers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnEntry {
+    #[serde(default)]
+    pub on: Vec<String>,
+    /// Java: a class whose static methods these are.
+    #[serde(default)]
+    pub r#static: Option<String>,
+    /// Rust: free functions (canonical paths).
+    #[serde(default)]
+    pub call: Vec<String>,
+    #[serde(default)]
+    pub methods: Vec<String>,
+    /// The returned type; `self` keeps the receiver's type (builders).
+    #[serde(default)]
+    pub r#type: Option<String>,
+    /// The result is (or wraps) the receiver's first type argument.
+    #[serde(default)]
+    pub element: bool,
+    /// Rust: the returned tuple's element that has `type` (`(tx, rx)` -> 1).
+    #[serde(default)]
+    pub tuple_index: Option<usize>,
+}
+
+/// A call that hands a task to a pool or thread.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitEntry {
+    #[serde(default)]
+    pub on: Vec<String>,
+    #[serde(default)]
+    pub r#static: Option<String>,
+    #[serde(default)]
+    pub call: Vec<String>,
+    #[serde(default)]
+    pub methods: Vec<String>,
+    /// Java: the executor is the last argument when there are more than this many.
+    #[serde(default)]
+    pub executor_after: Option<usize>,
+    /// Rust: the pool every call of this entry submits to (`rayon-global`, `tokio-blocking`).
+    #[serde(default)]
+    pub pool: Option<String>,
+    /// Rust: where the task runs: `pool` (default), `async` (a runtime task),
+    /// `thread` (a dedicated thread), `scope` (joined by its scope).
+    #[serde(default = "default_runs")]
+    pub runs: String,
+}
+
+fn default_runs() -> String {
+    "pool".into()
+}
+
+/// Creating a thread pool.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolEntry {
+    #[serde(default)]
+    pub new: Option<String>,
+    #[serde(default)]
+    pub call: Option<String>,
+    #[serde(default)]
+    pub queue_arg: Option<usize>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FutureRules {
+    #[serde(default)]
+    pub bounding: Vec<String>,
+    #[serde(default)]
+    pub continuations: Vec<String>,
+    #[serde(default)]
+    pub all_of: Vec<String>,
+    #[serde(default)]
+    pub done_checks: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Policies {
+    #[serde(default)]
+    pub caller_runs: Vec<String>,
+    #[serde(default)]
+    pub setters: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventLoopEntry {
+    pub framework: String,
+    /// Handler types: their `methods` run on the event loop.
+    pub types: Vec<String>,
+    pub methods: Vec<String>,
+    /// Methods that register a lambda to run on the event loop (`router.get(..).handler(ctx -> ..)`)...
+    #[serde(default)]
+    pub registrars: Vec<String>,
+    /// ... when called on a chain rooted at a value of one of these types.
+    #[serde(default)]
+    pub registrar_types: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reactive {
+    #[serde(default)]
+    pub off_loop: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spring {
+    #[serde(default)]
+    pub bean: String,
+    #[serde(default)]
+    pub r#async: String,
+    #[serde(default)]
+    pub qualifiers: Vec<String>,
+    #[serde(default)]
+    pub default_async_bean: String,
+}
+
+/// Rust: awaiting these types blocks the task until another task finishes.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Awaits {
+    #[serde(default)]
+    pub types: Vec<String>,
+    /// Wrappers that bound an await: `tokio::time::timeout(d, fut)`.
+    #[serde(default)]
+    pub timeout_calls: Vec<String>,
+    /// Methods that bound an await: `fut.timeout(d)`.
+    #[serde(default)]
+    pub timeout_methods: Vec<String>,
+    pub help: Option<String>,
+}
+
+/// Rust: wrappers that are transparent for typing (`Arc<T>`, `x.lock().unwrap()`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transparent {
+    #[serde(default)]
+    pub types: Vec<String>,
+    #[serde(default)]
+    pub methods: Vec<String>,
+}
+
 /// One language's catalog.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LangCatalog {
     #[serde(default)]
     pub queues: Vec<QueueEntry>,
+    #[serde(default)]
+    pub groups: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub waits: Vec<WaitEntry>,
+    #[serde(default)]
+    pub futures: FutureRules,
+    #[serde(default)]
+    pub returns: Vec<ReturnEntry>,
+    #[serde(default)]
+    pub submits: Vec<SubmitEntry>,
+    #[serde(default)]
+    pub pools: Vec<PoolEntry>,
+    #[serde(default)]
+    pub policies: Policies,
+    #[serde(default)]
+    pub event_loops: Vec<EventLoopEntry>,
+    #[serde(default)]
+    pub reactive: Reactive,
+    #[serde(default)]
+    pub spring: Spring,
+    #[serde(default)]
+    pub awaits: Awaits,
+    #[serde(default)]
+    pub transparent: Transparent,
 }
 
 impl LangCatalog {
     fn extend(&mut self, other: LangCatalog) {
         self.queues.extend(other.queues);
+        for (k, v) in other.groups {
+            self.groups.entry(k).or_default().extend(v);
+        }
+        self.waits.extend(other.waits);
+        self.returns.extend(other.returns);
+        self.submits.extend(other.submits);
+        self.pools.extend(other.pools);
+        self.event_loops.extend(other.event_loops);
+        self.policies.caller_runs.extend(other.policies.caller_runs);
+        self.policies.setters.extend(other.policies.setters);
+        self.awaits.types.extend(other.awaits.types);
     }
 }
 
@@ -70,11 +282,18 @@ pub struct Catalog {
     rust: Indexed,
 }
 
+/// One language's catalog with lookup indices.
 #[derive(Debug, Clone, Default)]
 pub struct Indexed {
     pub data: LangCatalog,
     queue_new: HashMap<String, usize>,
     queue_call: HashMap<String, usize>,
+    /// Every fully-qualified name the catalog mentions (types, functions, classes).
+    known: HashSet<String>,
+    /// Wait entries by method or function name.
+    waits_by_name: HashMap<String, Vec<usize>>,
+    pool_new: HashSet<String>,
+    pool_call: HashSet<String>,
 }
 
 impl Indexed {
@@ -100,6 +319,75 @@ impl Indexed {
                 ));
             }
         }
+        for (i, w) in ix.data.waits.iter().enumerate() {
+            let name = match (&w.method, &w.call) {
+                (Some(m), None) => m.clone(),
+                (None, Some(c)) => c.clone(),
+                _ => {
+                    return Err(format!(
+                        "wait entry {i}: set exactly one of `method` or `call`"
+                    ))
+                }
+            };
+            ix.waits_by_name.entry(name).or_default().push(i);
+        }
+        for p in &ix.data.pools {
+            if let Some(n) = &p.new {
+                ix.pool_new.insert(n.clone());
+            }
+            if let Some(c) = &p.call {
+                ix.pool_call.insert(c.clone());
+            }
+        }
+        let mut known: HashSet<String> = HashSet::new();
+        known.extend(ix.queue_new.keys().cloned());
+        known.extend(ix.queue_call.keys().cloned());
+        known.extend(ix.pool_new.iter().cloned());
+        known.extend(ix.pool_call.iter().cloned());
+        for g in ix.data.groups.values() {
+            known.extend(g.iter().cloned());
+        }
+        let d = &ix.data;
+        let lists = d
+            .waits
+            .iter()
+            .flat_map(|w| w.on.iter().chain(&w.call))
+            .chain(d.returns.iter().flat_map(|r| {
+                r.on.iter()
+                    .chain(&r.r#static)
+                    .chain(&r.call)
+                    .chain(&r.r#type)
+            }))
+            .chain(
+                d.submits
+                    .iter()
+                    .flat_map(|s| s.on.iter().chain(&s.r#static).chain(&s.call)),
+            )
+            .chain(
+                d.event_loops
+                    .iter()
+                    .flat_map(|e| e.types.iter().chain(&e.registrar_types)),
+            )
+            .chain(&d.policies.caller_runs)
+            .chain(&d.awaits.types)
+            .chain(&d.awaits.timeout_calls)
+            .chain(&d.spring.qualifiers)
+            .chain([&d.spring.bean, &d.spring.r#async]);
+        for name in lists {
+            if !name.starts_with('@') && name != "*" && name != "self" {
+                known.insert(name.clone());
+            }
+        }
+        // A static method `a.b.C.m` makes its class `a.b.C` known too.
+        let classes: Vec<String> = known
+            .iter()
+            .filter_map(|n| {
+                n.rsplit_once(['.', ':'])
+                    .map(|(c, _)| c.trim_end_matches(':').to_string())
+            })
+            .collect();
+        known.extend(classes);
+        ix.known = known;
         Ok(ix)
     }
 
@@ -113,9 +401,52 @@ impl Indexed {
         self.queue_call.get(path).map(|&i| &self.data.queues[i])
     }
 
-    /// Whether any catalog entry names this fully-qualified type or function.
+    /// Whether any catalog entry names this fully-qualified type, class or function.
     pub fn knows(&self, name: &str) -> bool {
-        self.queue_new.contains_key(name) || self.queue_call.contains_key(name)
+        self.known.contains(name)
+    }
+
+    /// Whether a type belongs to a receiver list (`@group`, a name, or `*`).
+    pub fn matches(&self, list: &[String], fq: Option<&str>) -> bool {
+        list.iter().any(|item| {
+            if item == "*" {
+                return true;
+            }
+            let Some(fq) = fq else { return false };
+            match item.strip_prefix('@') {
+                Some(group) => self
+                    .data
+                    .groups
+                    .get(group)
+                    .is_some_and(|g| g.iter().any(|t| t == fq)),
+                None => item == fq,
+            }
+        })
+    }
+
+    /// Whether a type is in a named group.
+    pub fn in_group(&self, group: &str, fq: &str) -> bool {
+        self.data
+            .groups
+            .get(group)
+            .is_some_and(|g| g.iter().any(|t| t == fq))
+    }
+
+    /// Wait entries for a method or function name.
+    pub fn waits_named(&self, name: &str) -> impl Iterator<Item = &WaitEntry> {
+        self.waits_by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.data.waits[i])
+    }
+
+    pub fn is_pool_new(&self, fq_type: &str) -> bool {
+        self.pool_new.contains(fq_type)
+    }
+
+    pub fn is_pool_call(&self, path: &str) -> bool {
+        self.pool_call.contains(path)
     }
 }
 
@@ -164,16 +495,22 @@ fn parse(name: &str, text: &str) -> Result<LangCatalog, String> {
 
 #[cfg(test)]
 mod tests {
+    use crate::source::Language;
+
     #[test]
     fn builtin_catalogs_parse() {
         let c = super::Catalog::builtin();
-        assert!(c
-            .lang(crate::source::Language::Java)
+        let java = c.lang(Language::Java);
+        assert!(java
             .queue_new("java.util.concurrent.LinkedBlockingQueue")
             .is_some());
-        assert!(c
-            .lang(crate::source::Language::Rust)
-            .queue_call("std::sync::mpsc::channel")
-            .is_some());
+        assert!(java.knows("java.util.concurrent.CompletableFuture"));
+        assert!(java.knows("java.util.concurrent.Executors"));
+        assert!(java.matches(
+            &["@future".to_string()],
+            Some("java.util.concurrent.CompletableFuture")
+        ));
+        let rust = c.lang(Language::Rust);
+        assert!(rust.queue_call("std::sync::mpsc::channel").is_some());
     }
 }

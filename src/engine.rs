@@ -156,7 +156,11 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let settings = Settings {
         max_queue_capacity: opts.config.max_queue_capacity,
     };
-    let project = Project::new(&files, &facts);
+    let project = Project::new(
+        &files,
+        &facts,
+        &catalog.lang(Language::Java).data.spring.default_async_bean,
+    );
     let mut diagnostics: Vec<Diagnostic> = RULES
         .iter()
         .zip(&levels)
@@ -164,11 +168,15 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .flat_map(|(rule, (_, level))| {
             let mut found = (rule.check)(&project, &settings);
             for d in &mut found {
-                d.level = *level;
+                // A rule may soften one finding (a risk rather than a defect).
+                d.level = (*level).min(d.level);
             }
             found
         })
         .collect();
+    // One site, one finding: RULES is in precedence order, so keep the first.
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| seen.insert((d.file, d.span)));
     diagnostics.retain(|d| {
         !facts[d.file]
             .suppressions

@@ -18,6 +18,8 @@ pub struct FileFacts {
     pub async_methods: Vec<AsyncMethod>,
     pub clients: Vec<Client>,
     pub suppressions: Vec<Suppression>,
+    /// Pairs of keys that name the same pool (qualifiers, injection by name).
+    pub pool_aliases: Vec<(PoolKey, PoolKey)>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<crate::diagnostic::Item>,
     /// Problems the front end met but worked around (e.g. tree-sitter error nodes).
@@ -57,6 +59,10 @@ pub struct Queue {
 /// Java: `field:com.acme.Pools#IO`, `bean:accessLogExecutor`, `local:<ctx>:pool`;
 /// Rust: `local:<ctx>:pool`, `field:Type#pool`, `rayon-global`.
 pub type PoolKey = String;
+
+/// The JDK's common pool, where `CompletableFuture.*Async` without an executor runs.
+/// It compensates blocked workers, so nesting on it is not reported.
+pub const COMMON_POOL: &str = "java:common-pool";
 
 /// A thread pool definition.
 #[derive(Debug, Clone)]
@@ -115,6 +121,9 @@ pub struct Submission {
     pub pool: PoolKey,
     /// Name of the pool as written at the call site.
     pub pool_name: String,
+    /// Whether the receiver is known to be a pool; unconfirmed submissions count
+    /// only when linking finds a pool definition with that key.
+    pub confirmed: bool,
     /// The context the submission is made from.
     pub ctx: CtxId,
     /// The context of the task body, when it is inline.
@@ -150,6 +159,9 @@ pub struct Wait {
     pub submission: Option<usize>,
     /// Catalog help for the bounded form.
     pub help: String,
+    /// Rust: the wait matters only on a pool worker or runtime thread, or when it
+    /// waits for work this function just handed off.
+    pub needs_worker: bool,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).
@@ -160,6 +172,8 @@ pub struct Call {
     pub method: String,
     /// Simple name of the receiver's class; `None` for an unqualified call in the same class.
     pub receiver_type: Option<String>,
+    /// A `.join()`/`.get()` chained straight onto the call's result.
+    pub waited: Option<Span>,
 }
 
 /// A Spring `@Async` method: calling it submits to the named executor bean.

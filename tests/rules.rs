@@ -7,3 +7,18 @@ mod common;
 fn unbounded_queue() {
     common::check_rule_fixtures("unbounded_queue");
 }
+
+#[test]
+fn unbounded_join() {
+    common::check_rule_fixtures("unbounded_join");
+}
+
+#[test]
+fn caller_runs_under_join() {
+    common::check_rule_fixtures("caller_runs_under_join");
+}
+
+#[test]
+fn nested_pool_submission() {
+    common::check_rule_fixtures("nested_pool_submission");
+}

@@ -3,8 +3,12 @@
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::link::Project;
+use crate::facts::{CtxKind, COMMON_POOL};
+use crate::link::{Execution, Project, Sub};
 
+mod caller_runs_under_join;
+mod nested_pool_submission;
+mod unbounded_join;
 mod unbounded_queue;
 
 /// How seriously a finding is reported.
@@ -52,8 +56,29 @@ pub struct Rule {
     pub check: fn(&Project, &Settings) -> Vec<Diagnostic>,
 }
 
-/// Every rule, in the order `poolguard rules` lists them.
-pub const RULES: &[Rule] = &[unbounded_queue::RULE];
+/// Every rule, in the order `poolguard rules` lists them. The order is also the
+/// precedence when two rules report the same span: the first one wins.
+pub const RULES: &[Rule] = &[
+    nested_pool_submission::RULE,
+    caller_runs_under_join::RULE,
+    unbounded_join::RULE,
+    unbounded_queue::RULE,
+];
+
+/// The task of the same pool that a submission runs in, if it does (shared by
+/// `nested_pool_submission`, which reports it, and `caller_runs_under_join`, which defers).
+pub(crate) fn nested_in<'e>(
+    project: &Project,
+    sub: &Sub,
+    execs: &'e [Execution],
+) -> Option<&'e Execution> {
+    if sub.pool == COMMON_POOL {
+        return None;
+    }
+    execs
+        .iter()
+        .find(|e| matches!(&e.kind, CtxKind::PoolTask(p) if project.same_pool(p, &sub.pool)))
+}
 
 pub fn find(id: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.id == id)

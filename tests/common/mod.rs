@@ -96,11 +96,12 @@ pub fn check_rule_fixtures(rule: &str) {
     assert!(report.errors.is_empty(), "{:?}", report.errors);
     let want = expected(&dir, Some(rule));
     let got = found(&report);
-    let missing: Vec<_> = want.difference(&got).collect();
-    let extra: Vec<_> = got.difference(&want).collect();
+    let line = |(p, l, r): &(String, usize, String)| format!("    {p}:{l} {r}\n");
+    let missing: String = want.difference(&got).map(line).collect();
+    let extra: String = got.difference(&want).map(line).collect();
     assert!(
         missing.is_empty() && extra.is_empty(),
-        "fixtures of {rule}:\n  expected but not found: {missing:#?}\n  found but not expected: {extra:#?}"
+        "fixtures of {rule}:\n  expected but not found:\n{missing}  found but not expected:\n{extra}"
     );
     insta::with_settings!({
         snapshot_path => format!("../../fixtures/{rule}/snapshots"),

@@ -1,48 +1,130 @@
-//! One pass over a tree-sitter-java tree that records the facts of a file.
+//! One pass over a tree-sitter-java tree that records the facts of a file:
+//! the walker, its scopes and execution contexts. Calls, pools, queues and
+//! annotations are handled in their own modules.
 
 use std::collections::HashMap;
 
 use tree_sitter::Node;
 
 use super::resolve::Names;
-use super::syntax::{short, span, string_value, text, type_name, NodeExt};
-use crate::catalog::{Indexed, QueueEntry};
+use super::syntax::{span, text, NodeExt};
+use super::types::{JType, PoolRef, Scopes, Value};
+use crate::catalog::Indexed;
 use crate::diagnostic::Item;
-use crate::facts::{Bound, FileFacts, Queue, Suppression, SuppressionScope};
+use crate::facts::{Context, CtxId, CtxKind, FileFacts};
+
+/// A field as declared.
+#[derive(Debug, Clone, Default)]
+pub(super) struct FieldInfo {
+    pub ty: Option<JType>,
+    pub pool: Option<PoolRef>,
+}
 
 /// What the walker knows about the class it is in.
 #[derive(Default)]
-struct ClassInfo {
-    name: String,
+pub(super) struct ClassInfo {
+    /// Fully-qualified name (`com.acme.Outer.Inner`).
+    pub fq: String,
     /// `static final` integer constants with a value known here.
-    constants: HashMap<String, u64>,
+    pub constants: HashMap<String, u64>,
+    pub fields: HashMap<String, FieldInfo>,
+    /// The event-loop framework and handler methods, when the class is a handler.
+    pub event_loop: Option<(String, Vec<String>)>,
+}
+
+/// The method (or lambda) being walked.
+#[derive(Default, Clone)]
+pub(super) struct Frame {
+    /// Method name, for local pool keys and `exempt_in`.
+    pub method: String,
+    /// Depth of loops inside the current method or lambda body.
+    pub loops: usize,
+    /// Declared return type of the method (for lambdas it returns).
+    pub returns: Option<JType>,
 }
 
 pub struct Extractor<'a> {
-    src: &'a [u8],
-    catalog: &'a Indexed,
-    names: Names,
-    classes: Vec<ClassInfo>,
+    pub(super) src: &'a [u8],
+    pub(super) catalog: &'a Indexed,
+    pub(super) names: Names,
+    pub(super) package: String,
+    pub(super) classes: Vec<ClassInfo>,
+    pub(super) scopes: Scopes,
+    pub(super) ctx: Vec<CtxId>,
+    pub(super) frame: Frame,
+    /// Submission index by the byte range of its call.
+    pub(super) submission_at: HashMap<(usize, usize), usize>,
     pub facts: FileFacts,
 }
 
 impl<'a> Extractor<'a> {
     pub fn new(root: Node, src: &'a [u8], catalog: &'a Indexed) -> Extractor<'a> {
+        let mut package = String::new();
+        let mut c = root.walk();
+        for child in root.named_children(&mut c) {
+            if child.kind() == "package_declaration" {
+                let mut c2 = child.walk();
+                let name = child
+                    .named_children(&mut c2)
+                    .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"));
+                if let Some(n) = name {
+                    package = text(n, src)
+                        .chars()
+                        .filter(|c| !c.is_whitespace())
+                        .collect();
+                }
+            }
+        }
         Extractor {
             src,
             catalog,
             names: Names::collect(root, src),
+            package,
             classes: Vec::new(),
+            scopes: Scopes::default(),
+            ctx: Vec::new(),
+            frame: Frame::default(),
+            submission_at: HashMap::new(),
             facts: FileFacts::default(),
         }
     }
 
-    fn text(&self, n: Node) -> &'a str {
+    pub(super) fn text(&self, n: Node) -> &'a str {
         text(n, self.src)
     }
 
-    fn known(&self) -> impl Fn(&str) -> bool + '_ {
-        |fq| self.catalog.knows(fq)
+    pub(super) fn current_ctx(&self) -> CtxId {
+        self.ctx.last().copied().unwrap_or(0)
+    }
+
+    pub(super) fn jtype(&self, node: Node) -> Option<JType> {
+        JType::from_node(node, self.src, &self.names, self.catalog)
+    }
+
+    pub(super) fn eval(&self, n: Node) -> Option<u64> {
+        let empty = HashMap::new();
+        let consts = self.classes.last().map(|c| &c.constants).unwrap_or(&empty);
+        super::eval::eval(n, self.src, consts)
+    }
+
+    pub(super) fn push_ctx(
+        &mut self,
+        kind: CtxKind,
+        name: String,
+        head: Node,
+        body: Node,
+    ) -> CtxId {
+        let id = self.facts.contexts.len();
+        self.facts.contexts.push(Context {
+            kind,
+            parent: self.ctx.last().copied(),
+            name,
+            owner: self.classes.last().map(|c| c.fq.clone()),
+            head: span(head),
+            body: span(body),
+            submission: None,
+        });
+        id
     }
 
     pub fn walk(&mut self, node: Node) {
@@ -50,72 +132,172 @@ impl<'a> Extractor<'a> {
             "class_declaration"
             | "interface_declaration"
             | "enum_declaration"
-            | "record_declaration" => return self.class(node),
-            "method_declaration" | "constructor_declaration" => self.method_item(node),
-            "field_declaration" | "local_variable_declaration" => self.suppress_annotations(node),
+            | "record_declaration" => self.class(node, node.field("body"), Vec::new()),
             "object_creation_expression" => self.creation(node),
+            "method_declaration" | "constructor_declaration" => self.method(node),
+            "lambda_expression" => {
+                let kind = self.lambda_kind(node);
+                self.lambda(node, kind, None, None);
+            }
+            "field_declaration" => {
+                self.suppress_annotations(node);
+                self.children(node);
+            }
+            "local_variable_declaration" => self.local_declaration(node),
+            "block" => {
+                self.scopes.push();
+                self.children(node);
+                self.scopes.pop();
+            }
+            "enhanced_for_statement" => self.for_each(node),
+            "for_statement" | "while_statement" | "do_statement" => {
+                // An open-ended loop (`while (running)`, `for (;;)`) is a consumer loop;
+                // a counted `for` is not.
+                let open = node.kind() != "for_statement" || node.field("condition").is_none();
+                let step = usize::from(open);
+                self.frame.loops += step;
+                self.scopes.push();
+                self.children(node);
+                self.scopes.pop();
+                self.frame.loops -= step;
+            }
+            "catch_clause" => {
+                self.scopes.push();
+                self.children(node);
+                self.scopes.pop();
+            }
+            "if_statement" | "ternary_expression" => self.guarded(node),
             "method_invocation" => self.invocation(node),
-            _ => {}
+            "method_reference" => self.method_reference(node),
+            _ => self.children(node),
         }
-        self.children(node);
     }
 
-    fn children(&mut self, node: Node) {
+    pub(super) fn children(&mut self, node: Node) {
         let mut cursor = node.walk();
-        for c in node.children(&mut cursor) {
+        let kids: Vec<Node> = node.children(&mut cursor).collect();
+        for c in kids {
             self.walk(c);
         }
     }
 
-    fn class(&mut self, node: Node) {
+    /// A class, interface, enum, record, or anonymous class body.
+    pub(super) fn class(&mut self, node: Node, body: Option<Node>, supertypes: Vec<JType>) {
         self.suppress_annotations(node);
-        let name = node
+        let simple = node
             .field("name")
             .map(|n| self.text(n).to_string())
-            .unwrap_or_default();
-        let qualified = match self.classes.last() {
-            Some(outer) => format!("{}.{name}", outer.name),
-            None => name.clone(),
+            .unwrap_or_else(|| "<anonymous>".into());
+        let fq = match self.classes.last() {
+            Some(outer) => format!("{}.{simple}", outer.fq),
+            None if self.package.is_empty() => simple.clone(),
+            None => format!("{}.{simple}", self.package),
         };
-        self.facts.items.push(Item {
-            span: span(node),
-            name: qualified.clone(),
-        });
-        let mut info = ClassInfo {
-            name: qualified,
-            ..ClassInfo::default()
-        };
-        if let Some(body) = node.field("body") {
-            self.collect_constants(body, &mut info);
+        if node.kind() != "object_creation_expression" {
+            self.facts.items.push(Item {
+                span: span(node),
+                name: fq.clone(),
+            });
         }
-        self.classes.push(info);
-        self.children(node);
-        self.classes.pop();
-    }
-
-    /// Record `static final` integer constants declared directly in a class body.
-    fn collect_constants(&self, body: Node, info: &mut ClassInfo) {
-        let mut cursor = body.walk();
-        for member in body.named_children(&mut cursor) {
-            if member.kind() != "field_declaration" {
-                continue;
-            }
-            let mods = self.modifiers(member);
-            if !(mods.contains(&"static") && mods.contains(&"final")) {
-                continue;
-            }
-            let mut c2 = member.walk();
-            for decl in member.children_by_field_name("declarator", &mut c2) {
-                if let (Some(n), Some(v)) = (decl.field("name"), decl.field("value")) {
-                    if let Some(value) = self.eval_with(v, &info.constants) {
-                        info.constants.insert(self.text(n).to_string(), value);
+        let mut supers = supertypes;
+        for field in ["superclass", "interfaces"] {
+            if let Some(s) = node.field(field) {
+                let mut stack = vec![s];
+                while let Some(n) = stack.pop() {
+                    match n.kind() {
+                        "type_identifier" | "scoped_type_identifier" | "generic_type" => {
+                            supers.extend(self.jtype(n));
+                        }
+                        _ => {
+                            let mut c = n.walk();
+                            stack.extend(n.named_children(&mut c));
+                        }
                     }
                 }
             }
         }
+        let event_loop = self.catalog.data.event_loops.iter().find_map(|e| {
+            supers
+                .iter()
+                .any(|t| t.fq().is_some_and(|fq| e.types.iter().any(|x| x == fq)))
+                .then(|| (e.framework.clone(), e.methods.clone()))
+        });
+        let head = node.field("name").unwrap_or(node);
+        let init_ctx = self.push_ctx(
+            CtxKind::Function,
+            "<init>".into(),
+            head,
+            body.unwrap_or(node),
+        );
+        self.classes.push(ClassInfo {
+            fq,
+            event_loop,
+            ..ClassInfo::default()
+        });
+        if let Some(body) = body {
+            self.collect_members(body);
+        }
+        self.ctx.push(init_ctx);
+        let saved = std::mem::take(&mut self.frame);
+        self.frame.method = "<init>".into();
+        self.scopes.push();
+        match body {
+            Some(b) => self.children(b),
+            None => self.children(node),
+        }
+        self.scopes.pop();
+        self.frame = saved;
+        self.ctx.pop();
+        self.classes.pop();
     }
 
-    fn modifiers(&self, decl: Node) -> Vec<&'a str> {
+    /// Fields, constants and pool definitions of a class body, before its methods are walked.
+    fn collect_members(&mut self, body: Node) {
+        let mut cursor = body.walk();
+        let members: Vec<Node> = body.named_children(&mut cursor).collect();
+        for member in &members {
+            if member.kind() != "field_declaration" {
+                continue;
+            }
+            let is_const = {
+                let mods = self.modifiers(*member);
+                mods.contains(&"static") && mods.contains(&"final")
+            };
+            let ty = member.field("type").and_then(|t| self.jtype(t));
+            let qualifier = self.qualifier(*member);
+            let mut c2 = member.walk();
+            let decls: Vec<Node> = member
+                .children_by_field_name("declarator", &mut c2)
+                .collect();
+            for decl in decls {
+                let Some(name_node) = decl.field("name") else {
+                    continue;
+                };
+                let name = self.text(name_node).to_string();
+                let value = decl.field("value");
+                if is_const {
+                    if let Some(v) = value.and_then(|v| self.eval(v)) {
+                        if let Some(class) = self.classes.last_mut() {
+                            class.constants.insert(name.clone(), v);
+                        }
+                    }
+                }
+                let pool = self.field_pool(&name, ty.as_ref(), value, decl, qualifier.as_deref());
+                if let Some(class) = self.classes.last_mut() {
+                    class.fields.insert(
+                        name,
+                        FieldInfo {
+                            ty: ty.clone(),
+                            pool,
+                        },
+                    );
+                }
+            }
+        }
+        self.constructor_pools(&members);
+    }
+
+    pub(super) fn modifiers(&self, decl: Node) -> Vec<&'a str> {
         let mut out = Vec::new();
         let mut cursor = decl.walk();
         for c in decl.children(&mut cursor) {
@@ -129,286 +311,480 @@ impl<'a> Extractor<'a> {
         out
     }
 
-    fn method_item(&mut self, node: Node) {
+    fn method(&mut self, node: Node) {
         self.suppress_annotations(node);
-        let name = node.field("name").map(|n| self.text(n)).unwrap_or("<init>");
-        let class = self.classes.last().map(|c| c.name.as_str()).unwrap_or("");
+        let name = node
+            .field("name")
+            .map(|n| self.text(n).to_string())
+            .unwrap_or_else(|| "<init>".into());
+        let class = self
+            .classes
+            .last()
+            .map(|c| c.fq.clone())
+            .unwrap_or_default();
         self.facts.items.push(Item {
             span: span(node),
             name: format!("{class}.{name}"),
         });
-    }
-
-    /// `@SuppressWarnings("poolguard:rule")` on a class, method or field.
-    fn suppress_annotations(&mut self, decl: Node) {
-        let mut cursor = decl.walk();
-        for mods in decl.children(&mut cursor) {
-            if mods.kind() != "modifiers" {
-                continue;
-            }
-            let mut c2 = mods.walk();
-            for ann in mods.children(&mut c2) {
-                if ann.kind() != "annotation" {
-                    continue;
-                }
-                let is_suppress = ann
-                    .field("name")
-                    .is_some_and(|n| self.text(n).ends_with("SuppressWarnings"));
-                let Some(args) = ann.field("arguments").filter(|_| is_suppress) else {
-                    continue;
-                };
-                let mut rules = Vec::new();
-                let mut all = false;
-                let mut stack = vec![args];
-                while let Some(n) = stack.pop() {
-                    if n.kind() == "string_literal" {
-                        let v = string_value(n, self.src);
-                        if v == "poolguard" {
-                            all = true;
-                        } else if let Some(rule) = v.strip_prefix("poolguard:") {
-                            rules.push(rule.to_string());
-                        }
-                        continue;
-                    }
-                    let mut c3 = n.walk();
-                    stack.extend(n.named_children(&mut c3));
-                }
-                if all || !rules.is_empty() {
-                    self.facts.suppressions.push(Suppression {
-                        rules: if all { Vec::new() } else { rules },
-                        scope: SuppressionScope::Range(span(decl)),
-                        span: span(ann),
-                    });
-                }
-            }
-        }
-    }
-
-    /// `new T(..)`: a catalogued queue or executor.
-    fn creation(&mut self, node: Node) {
-        let Some(ty) = node.field("type") else { return };
-        let written = type_name(ty, self.src);
-        let Some(fq) = self.names.resolve_type(&written, &self.known()) else {
-            return;
-        };
-        let Some(entry) = self.catalog.queue_new(&fq) else {
-            return;
-        };
-        if node.field("body").is_some() {
-            // An anonymous subclass may override anything.
-            return;
-        }
-        let args = node.field("arguments");
-        let (bound, related) = if let Some(setter) = &entry.capacity_setter {
-            match self.setter_bound(node, setter) {
-                Some(r) => r,
-                None => return,
-            }
+        let event_loop = self
+            .classes
+            .last()
+            .and_then(|c| c.event_loop.as_ref())
+            .is_some_and(|(_, methods)| methods.contains(&name));
+        let kind = if event_loop {
+            CtxKind::EventLoop
         } else {
-            (self.arg_bound(entry, args), None)
+            CtxKind::Function
         };
-        self.push_queue(node, entry, bound, related);
-    }
-
-    /// `Executors.newFixedThreadPool(..)` and statically imported factories.
-    fn invocation(&mut self, node: Node) {
-        let Some(name) = node.field("name") else {
-            return;
-        };
-        let method = self.text(name);
-        let fq = match node.field("object") {
-            Some(obj) if matches!(obj.kind(), "identifier" | "field_access") => {
-                let written = type_name(obj, self.src);
-                if !written
-                    .split('.')
-                    .next_back()
-                    .is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
-                {
-                    return;
-                }
-                match self.names.resolve_type(&written, &|fq| {
-                    self.catalog.knows(&format!("{fq}.{method}"))
-                }) {
-                    Some(t) => format!("{t}.{method}"),
-                    None => return,
-                }
+        let head = node.field("name").unwrap_or(node);
+        let body = node.field("body").unwrap_or(node);
+        let id = self.push_ctx(kind, name.clone(), head, body);
+        if node.kind() == "method_declaration" {
+            self.bean_pool(node, &name);
+            if let Some(executor) = self.async_executor(node) {
+                self.facts.async_methods.push(crate::facts::AsyncMethod {
+                    class: class.rsplit('.').next().unwrap_or(&class).to_string(),
+                    method: name.clone(),
+                    executor,
+                    span: span(head),
+                });
             }
-            Some(_) => return,
-            None => match self.names.resolve_static(method, &self.known()) {
-                Some(fq) => fq,
-                None => return,
+        }
+        let returns = node.field("type").and_then(|t| self.jtype(t));
+        self.ctx.push(id);
+        let saved = std::mem::replace(
+            &mut self.frame,
+            Frame {
+                method: name,
+                loops: 0,
+                returns,
             },
-        };
-        let Some(entry) = self.catalog.queue_call(&fq) else {
-            return;
-        };
-        let bound = self.arg_bound(entry, node.field("arguments"));
-        self.push_queue(node, entry, bound, None);
+        );
+        self.scopes.push();
+        if let Some(params) = node.field("parameters") {
+            self.declare_params(params);
+        }
+        if let Some(b) = node.field("body") {
+            self.children(b);
+        }
+        self.scopes.pop();
+        self.frame = saved;
+        self.ctx.pop();
     }
 
-    fn push_queue(
+    fn declare_params(&mut self, params: Node) {
+        let mut c = params.walk();
+        let ps: Vec<Node> = params.named_children(&mut c).collect();
+        for p in ps {
+            match p.kind() {
+                "formal_parameter" | "spread_parameter" => {
+                    let ty = p.field("type").and_then(|t| self.jtype(t));
+                    let name = p
+                        .field("name")
+                        .or_else(|| {
+                            let mut c2 = p.walk();
+                            let last = p.named_children(&mut c2).last();
+                            last
+                        })
+                        .map(|n| self.text(n).to_string());
+                    if let Some(name) = name {
+                        let mut v = Value::of(ty);
+                        v.root = Some(name.clone());
+                        self.scopes.declare(&name, v);
+                    }
+                }
+                "identifier" => {
+                    let name = self.text(p).to_string();
+                    self.scopes.declare(&name, Value::default());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// What kind of context a lambda found in ordinary code is: where it runs.
+    fn lambda_kind(&self, node: Node) -> CtxKind {
+        let Some(args) = node.parent().filter(|p| p.kind() == "argument_list") else {
+            // A lambda returned from a method declared to return an event-loop handler type.
+            let returned = node
+                .parent()
+                .is_some_and(|p| p.kind() == "return_statement");
+            let handler = self
+                .frame
+                .returns
+                .as_ref()
+                .and_then(|t| t.fq())
+                .is_some_and(|fq| {
+                    self.catalog
+                        .data
+                        .event_loops
+                        .iter()
+                        .any(|e| e.types.iter().any(|t| t == fq))
+                });
+            return if returned && handler {
+                CtxKind::EventLoop
+            } else {
+                CtxKind::Inline
+            };
+        };
+        let Some(call) = args.parent() else {
+            return CtxKind::Inline;
+        };
+        if call.kind() == "object_creation_expression" {
+            let is_thread = call
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .is_some_and(|t| t.fq() == Some("java.lang.Thread"));
+            return if is_thread {
+                CtxKind::Thread
+            } else {
+                CtxKind::Inline
+            };
+        }
+        if self.registers_handler(call) {
+            return CtxKind::EventLoop;
+        }
+        // `Mono.fromRunnable(() -> ..).subscribeOn(scheduler)`: moved off the event loop.
+        let off = &self.catalog.data.reactive.off_loop;
+        let mut cur = call;
+        while let Some(p) = cur.parent() {
+            if p.kind() != "method_invocation" || p.field("object") != Some(cur) {
+                break;
+            }
+            if p.field("name")
+                .is_some_and(|n| off.iter().any(|o| o == self.text(n)))
+            {
+                return CtxKind::Thread;
+            }
+            cur = p;
+        }
+        CtxKind::Inline
+    }
+
+    /// `router.get("/x").handler(ctx -> ..)`: registers an event-loop handler.
+    fn registers_handler(&self, call: Node) -> bool {
+        let Some(name) = call.field("name").map(|n| self.text(n)) else {
+            return false;
+        };
+        let entries: Vec<_> = self
+            .catalog
+            .data
+            .event_loops
+            .iter()
+            .filter(|e| e.registrars.iter().any(|r| r == name))
+            .collect();
+        if entries.is_empty() {
+            return false;
+        }
+        let mut root = call;
+        while let Some(o) = root.field("object") {
+            root = o;
+        }
+        let ty = self.value_of(root);
+        ty.fq().is_some_and(|fq| {
+            entries
+                .iter()
+                .any(|e| e.registrar_types.iter().any(|t| t == fq))
+        })
+    }
+
+    /// A lambda body in its own context. `hint` types inferred parameters;
+    /// `complete` names variables known complete inside it.
+    pub(super) fn lambda(
         &mut self,
         node: Node,
-        entry: &QueueEntry,
-        bound: Bound,
-        related: Option<(crate::source::Span, String)>,
-    ) {
-        let bound = match bound {
-            Bound::Unbounded if entry.grows == "threads" => Bound::UnboundedThreads,
-            b => b,
-        };
-        self.facts.queues.push(Queue {
-            span: span(node),
-            what: format!("`{}`", short(self.text(node))),
-            bound,
-            why: entry.why.clone(),
-            help: entry.help.clone(),
-            related,
-        });
+        kind: CtxKind,
+        hint: Option<Value>,
+        submission: Option<usize>,
+    ) -> CtxId {
+        let body = node.field("body").unwrap_or(node);
+        let id = self.push_ctx(kind, "lambda".into(), node, body);
+        self.facts.contexts[id].submission = submission;
+        self.ctx.push(id);
+        let saved_loops = std::mem::take(&mut self.frame.loops);
+        self.scopes.push();
+        if let Some(params) = node.field("parameters") {
+            match params.kind() {
+                "identifier" => {
+                    let name = self.text(params).to_string();
+                    let mut v = hint.clone().unwrap_or_default();
+                    v.root = Some(name.clone());
+                    self.scopes.declare(&name, v);
+                }
+                "inferred_parameters" => {
+                    let mut c = params.walk();
+                    let names: Vec<String> = params
+                        .named_children(&mut c)
+                        .map(|n| self.text(n).to_string())
+                        .collect();
+                    for (i, name) in names.iter().enumerate() {
+                        let v = if i == 0 {
+                            hint.clone().unwrap_or_default()
+                        } else {
+                            Value::default()
+                        };
+                        self.scopes.declare(name, v);
+                    }
+                }
+                _ => self.declare_params(params),
+            }
+        }
+        self.walk(body);
+        self.scopes.pop();
+        self.frame.loops = saved_loops;
+        self.ctx.pop();
+        id
     }
 
-    /// The bound given by a constructor or factory argument.
-    fn arg_bound(&self, entry: &QueueEntry, args: Option<Node>) -> Bound {
-        let Some(i) = entry.capacity_arg else {
-            return Bound::Unbounded;
-        };
-        match args.and_then(|a| a.named_child(i as u32)) {
-            None => Bound::Unbounded,
-            Some(arg) => self.capacity(arg),
+    /// `new T(..)`: queues, pools, and anonymous classes (whose methods may be tasks or handlers).
+    fn creation(&mut self, node: Node) {
+        if let Some(fq) = node
+            .field("type")
+            .and_then(|t| self.jtype(t))
+            .and_then(|t| t.fq)
+        {
+            self.queue_creation(node, &fq);
+        }
+        self.anonymous_or_children(node, None);
+    }
+
+    /// Walk a creation; its anonymous class body (if any) runs as `kind` when given.
+    pub(super) fn anonymous_or_children(&mut self, node: Node, task: Option<(CtxKind, usize)>) {
+        let mut cursor = node.walk();
+        let kids: Vec<Node> = node.children(&mut cursor).collect();
+        for c in kids {
+            if c.kind() != "class_body" {
+                self.walk(c);
+                continue;
+            }
+            let supers: Vec<JType> = node
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .into_iter()
+                .collect();
+            match &task {
+                Some((kind, sub)) => {
+                    // Every method of an anonymous Runnable/Callable body runs as the task.
+                    let id = self.push_ctx(kind.clone(), "task".into(), node, c);
+                    self.facts.contexts[id].submission = Some(*sub);
+                    self.ctx.push(id);
+                    self.class_body_inline(c);
+                    self.ctx.pop();
+                }
+                None => self.class(node, Some(c), supers),
+            }
         }
     }
 
-    fn capacity(&self, arg: Node) -> Bound {
-        self.eval(arg).map_or(Bound::Unknown, Bound::Capacity)
+    /// An anonymous class body walked within the current context (its methods are the task).
+    fn class_body_inline(&mut self, body: Node) {
+        let mut cursor = body.walk();
+        let members: Vec<Node> = body.named_children(&mut cursor).collect();
+        for m in members {
+            if m.kind() == "method_declaration" {
+                self.scopes.push();
+                if let Some(p) = m.field("parameters") {
+                    self.declare_params(p);
+                }
+                if let Some(b) = m.field("body") {
+                    self.children(b);
+                }
+                self.scopes.pop();
+            } else {
+                self.walk(m);
+            }
+        }
     }
 
-    /// For objects bounded by a setter (Spring's `setQueueCapacity`): find the
-    /// variable the object is stored in and its setter call in the same method
-    /// (local) or class (field). `None` when the object escapes to code we cannot see.
-    fn setter_bound(
-        &self,
-        creation: Node,
-        setter: &str,
-    ) -> Option<(Bound, Option<(crate::source::Span, String)>)> {
-        let parent = creation.parent()?;
-        let (var, scope) = match parent.kind() {
-            "variable_declarator" => {
-                let var = self.text(parent.field("name")?);
-                let decl = parent.parent()?;
-                let scope = if decl.kind() == "field_declaration" {
-                    decl.parent()?
-                } else {
-                    enclosing_body(decl)?
-                };
-                (var, scope)
+    fn local_declaration(&mut self, node: Node) {
+        self.suppress_annotations(node);
+        let declared = node.field("type").and_then(|t| self.jtype(t));
+        let mut c = node.walk();
+        let decls: Vec<Node> = node.children_by_field_name("declarator", &mut c).collect();
+        for d in decls {
+            let Some(name_node) = d.field("name") else {
+                continue;
+            };
+            let name = self.text(name_node).to_string();
+            let mut value = match d.field("value") {
+                Some(v) => {
+                    self.walk(v);
+                    self.value_of(v)
+                }
+                None => Value::default(),
+            };
+            if declared.is_some() {
+                value.ty = declared.clone();
             }
-            "assignment_expression" => {
-                let left = parent.field("left")?;
-                let var = self.text(left).trim_start_matches("this.");
-                (var, enclosing_class_body(parent)?)
+            if let Some(pool) = self.local_pool(&name, d) {
+                value.pool = Some(pool);
+            } else if value.pool.is_none()
+                && declared
+                    .as_ref()
+                    .and_then(|t| t.fq())
+                    .is_some_and(|fq| self.catalog.in_group("executor", fq))
+            {
+                value.pool = Some(self.local_pool_ref(&name, true));
             }
-            "return_statement" | "lambda_expression" => return Some((Bound::Unbounded, None)),
-            _ => return None,
+            value.root = Some(name.clone());
+            self.scopes.declare(&name, value);
+        }
+    }
+
+    /// `for (T x : xs)`: `x` gets `T`, or the element type of `xs`.
+    fn for_each(&mut self, node: Node) {
+        self.scopes.push();
+        let iterable = node.field("value");
+        if let Some(v) = iterable {
+            self.walk(v);
+        }
+        let declared = node.field("type").and_then(|t| self.jtype(t));
+        let from = iterable.map(|v| self.value_of(v)).unwrap_or_default();
+        let mut value = Value {
+            ty: declared.or_else(|| from.ty.as_ref().and_then(|t| t.element().cloned())),
+            complete: from.complete,
+            origin: from.origin.clone(),
+            ..Value::default()
         };
-        let mut found = None;
-        let mut stack = vec![scope];
-        while let Some(n) = stack.pop() {
-            if n.kind() == "method_invocation" {
-                let on_var = n.field("object").is_some_and(|o| {
-                    let t = self.text(o);
-                    t == var || t.strip_prefix("this.") == Some(var)
-                });
-                let named = n.field("name").is_some_and(|m| self.text(m) == setter);
-                if on_var && named {
-                    let arg = n.field("arguments").and_then(|a| a.named_child(0));
-                    found = Some((n, arg));
+        if let Some(n) = node.field("name") {
+            let name = self.text(n).to_string();
+            value.root = Some(name.clone());
+            self.scopes.declare(&name, value);
+        }
+        if let Some(b) = node.field("body") {
+            self.walk(b);
+        }
+        self.scopes.pop();
+    }
+
+    /// `if (f.isDone()) { f.join(); }` and `f.isDone() ? f.join() : x`.
+    fn guarded(&mut self, node: Node) {
+        let Some(cond) = node.field("condition") else {
+            return self.children(node);
+        };
+        self.walk(cond);
+        let (done, not_done) = self.done_checks(cond);
+        if let Some(then) = node.field("consequence") {
+            self.scopes.push();
+            for name in &done {
+                self.mark_complete_local(name);
+            }
+            self.walk(then);
+            self.scopes.pop();
+            // `if (!f.isDone()) return ..;`: afterwards `f` is complete.
+            if !not_done.is_empty() && exits(then) {
+                for name in &not_done {
+                    self.mark_complete(name);
                 }
             }
-            if n.kind() == "argument_list" {
-                let mut c = n.walk();
-                if n.named_children(&mut c).any(|a| self.text(a) == var) {
-                    return None;
-                }
-            }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
         }
-        match found {
-            None => Some((Bound::Unbounded, None)),
-            Some((call, arg)) => {
-                let bound = arg.map(|a| self.capacity(a)).unwrap_or(Bound::Unknown);
-                Some((bound, Some((span(call), "capacity set here".to_string()))))
+        if let Some(alt) = node.field("alternative") {
+            self.scopes.push();
+            for name in &not_done {
+                self.mark_complete_local(name);
             }
+            self.walk(alt);
+            self.scopes.pop();
         }
     }
 
-    fn eval(&self, n: Node) -> Option<u64> {
-        let empty = HashMap::new();
-        let consts = self.classes.last().map(|c| &c.constants).unwrap_or(&empty);
-        self.eval_with(n, consts)
+    /// Variables a condition proves done (`f.isDone()`) or not done (`!f.isDone()`).
+    fn done_checks(&self, cond: Node) -> (Vec<String>, Vec<String>) {
+        let checks = &self.catalog.data.futures.done_checks;
+        let mut done = Vec::new();
+        let mut not_done = Vec::new();
+        let mut stack = vec![(cond, false)];
+        while let Some((n, negated)) = stack.pop() {
+            match n.kind() {
+                "parenthesized_expression" => {
+                    if let Some(c) = n.named_child(0) {
+                        stack.push((c, negated));
+                    }
+                }
+                "unary_expression" if n.field("operator").is_some_and(|o| self.text(o) == "!") => {
+                    if let Some(c) = n.field("operand") {
+                        stack.push((c, !negated));
+                    }
+                }
+                "binary_expression"
+                    if n.field("operator").is_some_and(|o| self.text(o) == "&&") && !negated =>
+                {
+                    stack.extend(n.field("left").map(|c| (c, false)));
+                    stack.extend(n.field("right").map(|c| (c, false)));
+                }
+                "method_invocation" => {
+                    let is_check = n
+                        .field("name")
+                        .is_some_and(|m| checks.iter().any(|c| c == self.text(m)));
+                    if let (true, Some(obj)) = (is_check, n.field("object")) {
+                        let name = self.text(obj).trim_start_matches("this.").to_string();
+                        if negated {
+                            not_done.push(name)
+                        } else {
+                            done.push(name)
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        (done, not_done)
     }
 
-    /// Value of a constant integer expression: literals, `Integer.MAX_VALUE`,
-    /// same-class constants, and `+ - * <<` of those.
-    fn eval_with(&self, n: Node, consts: &HashMap<String, u64>) -> Option<u64> {
-        let t = self.text(n);
-        match n.kind() {
-            "decimal_integer_literal" => {
-                t.trim_end_matches(['l', 'L']).replace('_', "").parse().ok()
-            }
-            "hex_integer_literal" => {
-                u64::from_str_radix(&t[2..].trim_end_matches(['l', 'L']).replace('_', ""), 16).ok()
-            }
-            "field_access" => match t.split_whitespace().collect::<String>().as_str() {
-                "Integer.MAX_VALUE" => Some(i32::MAX as u64),
-                "Long.MAX_VALUE" => Some(i64::MAX as u64),
-                _ => None,
-            },
-            "identifier" => consts.get(t).copied(),
-            "parenthesized_expression" | "cast_expression" => {
-                let inner = n
-                    .field("value")
-                    .or_else(|| n.named_child(n.named_child_count() as u32 - 1))?;
-                self.eval_with(inner, consts)
-            }
-            "binary_expression" => {
-                let l = self.eval_with(n.field("left")?, consts)?;
-                let r = self.eval_with(n.field("right")?, consts)?;
-                match self.text(n.field("operator")?) {
-                    "+" => l.checked_add(r),
-                    "-" => l.checked_sub(r),
-                    "*" => l.checked_mul(r),
-                    "<<" => u32::try_from(r).ok().and_then(|r| l.checked_shl(r)),
-                    _ => None,
-                }
-            }
-            _ => None,
+    /// Mark a variable complete for the rest of its scope (a wait on it returned).
+    pub(super) fn mark_complete(&mut self, name: &str) {
+        let name = name.trim_start_matches("this.");
+        if let Some(v) = self.scopes.get_mut(name) {
+            v.value.complete = true;
+        } else if let Some(f) = self.field(name) {
+            // A field: shadow it with a complete local copy for the rest of this method.
+            let value = Value {
+                ty: f.ty.clone(),
+                complete: true,
+                pool: f.pool.clone(),
+                root: Some(name.to_string()),
+                ..Value::default()
+            };
+            self.scopes.declare(name, value);
         }
+    }
+
+    /// Mark a variable complete in the innermost scope only (a guarded branch).
+    fn mark_complete_local(&mut self, name: &str) {
+        let mut value = self.lookup(name).unwrap_or_default();
+        value.complete = true;
+        self.scopes.declare(name, value);
+    }
+
+    /// A variable or field by name, as a value.
+    pub(super) fn lookup(&self, name: &str) -> Option<Value> {
+        if let Some(v) = self.scopes.get(name) {
+            return Some(v.value.clone());
+        }
+        let f = self.field(name)?;
+        Some(Value {
+            ty: f.ty.clone(),
+            pool: f.pool.clone(),
+            root: Some(name.to_string()),
+            ..Value::default()
+        })
+    }
+
+    /// A field of the current class or an enclosing one.
+    pub(super) fn field(&self, name: &str) -> Option<&FieldInfo> {
+        self.classes.iter().rev().find_map(|c| c.fields.get(name))
     }
 }
 
-/// The body of the method, constructor, lambda or initializer around a node.
-fn enclosing_body(n: Node) -> Option<Node> {
-    let mut cur = n.parent();
-    while let Some(p) = cur {
-        match p.kind() {
-            "method_declaration" | "constructor_declaration" | "lambda_expression" => {
-                return p.field("body")
-            }
-            "block" if p.parent().is_some_and(|g| g.kind() == "class_body") => return Some(p),
-            _ => cur = p.parent(),
+/// Whether a statement always leaves the enclosing block (`return`, `throw`).
+fn exits(stmt: Node) -> bool {
+    match stmt.kind() {
+        "return_statement" | "throw_statement" => true,
+        "block" => {
+            let mut c = stmt.walk();
+            let last = stmt.named_children(&mut c).last();
+            last.is_some_and(exits)
         }
+        _ => false,
     }
-    None
-}
-
-fn enclosing_class_body(n: Node) -> Option<Node> {
-    let mut cur = n.parent();
-    while let Some(p) = cur {
-        if p.kind() == "class_body" {
-            return Some(p);
-        }
-        cur = p.parent();
-    }
-    None
 }

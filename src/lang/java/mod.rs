@@ -2,9 +2,15 @@
 //! walk extracts facts. Files with syntax errors are analysed around the error
 //! nodes and the first error is reported.
 
+mod annotations;
+mod calls;
+mod eval;
 mod extract;
+mod pools;
+mod queues;
 mod resolve;
 mod syntax;
+mod types;
 
 use std::cell::RefCell;
 

@@ -1,0 +1,118 @@
+//! Annotations: `@SuppressWarnings("poolguard:..")`, Spring's `@Bean`, `@Async`,
+//! `@Qualifier` and `@Resource(name = ..)`.
+
+use tree_sitter::Node;
+
+use super::extract::Extractor;
+use super::syntax::{span, string_value, text, NodeExt};
+use crate::facts::{Suppression, SuppressionScope};
+
+/// One annotation as written: its resolved name and its string values.
+pub struct Annotation<'t> {
+    pub node: Node<'t>,
+    /// Fully-qualified when resolvable, else as written.
+    pub name: String,
+    /// String literals of the value (`"a"`, `{"a", "b"}`, `name = "a"`, `value = ..`).
+    pub strings: Vec<String>,
+}
+
+impl<'a> Extractor<'a> {
+    /// The annotations on a declaration (its `modifiers`), or on a parameter.
+    pub(super) fn annotations<'t>(&self, decl: Node<'t>) -> Vec<Annotation<'t>> {
+        let mut out = Vec::new();
+        let mut cursor = decl.walk();
+        for mods in decl.children(&mut cursor) {
+            if mods.kind() != "modifiers" {
+                continue;
+            }
+            let mut c2 = mods.walk();
+            for ann in mods.children(&mut c2) {
+                if !matches!(ann.kind(), "annotation" | "marker_annotation") {
+                    continue;
+                }
+                let written = ann
+                    .field("name")
+                    .map(|n| text(n, self.src).to_string())
+                    .unwrap_or_default();
+                let name = self
+                    .names
+                    .resolve_type(&written, &|fq| self.catalog.knows(fq))
+                    .unwrap_or(written);
+                let mut strings = Vec::new();
+                if let Some(args) = ann.field("arguments") {
+                    let mut stack = vec![args];
+                    while let Some(n) = stack.pop() {
+                        if n.kind() == "string_literal" {
+                            strings.push(string_value(n, self.src));
+                            continue;
+                        }
+                        let mut c3 = n.walk();
+                        stack.extend(n.named_children(&mut c3));
+                    }
+                    strings.reverse();
+                }
+                out.push(Annotation {
+                    node: ann,
+                    name,
+                    strings,
+                });
+            }
+        }
+        out
+    }
+
+    /// `@SuppressWarnings("poolguard:rule")` on a class, method or field.
+    pub(super) fn suppress_annotations(&mut self, decl: Node) {
+        for ann in self.annotations(decl) {
+            if !ann.name.ends_with("SuppressWarnings") {
+                continue;
+            }
+            let mut rules = Vec::new();
+            let mut all = false;
+            for v in &ann.strings {
+                if v == "poolguard" {
+                    all = true;
+                } else if let Some(rule) = v.strip_prefix("poolguard:") {
+                    rules.push(rule.to_string());
+                }
+            }
+            if all || !rules.is_empty() {
+                self.facts.suppressions.push(Suppression {
+                    rules: if all { Vec::new() } else { rules },
+                    scope: SuppressionScope::Range(span(decl)),
+                    span: span(ann.node),
+                });
+            }
+        }
+    }
+
+    /// Bean names of an `@Bean` method (its `name`/`value` strings, else the method name).
+    pub(super) fn bean_names(&self, method: Node, method_name: &str) -> Option<Vec<String>> {
+        let bean = &self.catalog.data.spring.bean;
+        let ann = self
+            .annotations(method)
+            .into_iter()
+            .find(|a| &a.name == bean)?;
+        let mut names = ann.strings;
+        names.push(method_name.to_string());
+        Some(names)
+    }
+
+    /// The bean name a field or parameter is injected by (`@Qualifier("x")`, `@Resource(name = "x")`).
+    pub(super) fn qualifier(&self, decl: Node) -> Option<String> {
+        let q = &self.catalog.data.spring.qualifiers;
+        self.annotations(decl)
+            .into_iter()
+            .find(|a| q.contains(&a.name))
+            .and_then(|a| a.strings.into_iter().next())
+    }
+
+    /// `@Async("executor")` on a method: `Some(Some(name))`, or `Some(None)` for the default executor.
+    pub(super) fn async_executor(&self, method: Node) -> Option<Option<String>> {
+        let name = &self.catalog.data.spring.r#async;
+        self.annotations(method)
+            .into_iter()
+            .find(|a| &a.name == name)
+            .map(|a| a.strings.into_iter().next())
+    }
+}

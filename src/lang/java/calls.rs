@@ -1,0 +1,619 @@
+//! Method calls: submissions to pools, waits, the calls rules follow, and what
+//! an expression holds (its type, the submissions it comes from, its bound).
+
+use tree_sitter::Node;
+
+use super::extract::Extractor;
+use super::syntax::{short, type_name, NodeExt};
+use super::types::{JType, PoolRef, Value};
+use crate::catalog::SubmitEntry;
+use crate::facts::{Call, CtxKind, Submission, Wait, WaitKind, COMMON_POOL};
+use crate::source::Span;
+
+/// Stream and collection operators whose lambda receives one element.
+const ELEMENT_LAMBDAS: &[&str] = &[
+    "forEach",
+    "map",
+    "filter",
+    "peek",
+    "anyMatch",
+    "allMatch",
+    "noneMatch",
+    "flatMap",
+    "mapToInt",
+    "mapToLong",
+    "mapToDouble",
+    "forEachOrdered",
+    "removeIf",
+];
+
+impl<'a> Extractor<'a> {
+    pub(super) fn invocation(&mut self, node: Node) {
+        let Some(name_node) = node.field("name") else {
+            return self.children(node);
+        };
+        let name = self.text(name_node).to_string();
+        let object = node.field("object");
+        let args: Vec<Node> = node
+            .field("arguments")
+            .map(|a| {
+                let mut c = a.walk();
+                let v: Vec<Node> = a.named_children(&mut c).collect();
+                v
+            })
+            .unwrap_or_default();
+        let static_class = object.and_then(|o| self.static_class(o));
+        if let Some(o) = object {
+            self.walk(o);
+        }
+        let recv = match (object, &static_class) {
+            (Some(o), None) => self.value_of(o),
+            _ => Value::default(),
+        };
+        // Static factories that create queues: `Executors.newFixedThreadPool(..)`.
+        let factory = match (&static_class, object) {
+            (Some(c), _) => Some(format!("{c}.{name}")),
+            (None, None) => self
+                .names
+                .resolve_static(&name, &|fq| self.catalog.knows(fq)),
+            _ => None,
+        };
+        if let Some(f) = &factory {
+            self.queue_factory(node, f);
+        }
+        let submission = self.submission(node, &name, &recv, static_class.as_deref(), &args);
+        let hint = ELEMENT_LAMBDAS
+            .contains(&name.as_str())
+            .then(|| recv.ty.as_ref().and_then(|t| t.element()).cloned())
+            .flatten()
+            .map(|ty| Value {
+                ty: Some(ty),
+                complete: recv.complete,
+                ..Value::default()
+            });
+        let completes = self.continuation_completes(&name, &recv);
+        for (i, arg) in args.iter().enumerate() {
+            let task = submission.as_ref().filter(|(_, tasks)| tasks.contains(&i));
+            if let (Some((idx, _)), true) = (task, self.is_task_list(*arg)) {
+                // `pool.invokeAll(List.of(() -> a(), () -> b()))`: each lambda is a task.
+                self.task_list(*arg, *idx);
+                continue;
+            }
+            match (arg.kind(), task) {
+                ("lambda_expression", Some((idx, _))) => {
+                    let pool = self.facts.submissions[*idx].pool.clone();
+                    let id = self.lambda(*arg, CtxKind::PoolTask(pool), None, Some(*idx));
+                    self.facts.submissions[*idx].task = Some(id);
+                }
+                ("method_reference", Some((idx, _))) => {
+                    let target = self.text(*arg);
+                    let (on, method) = target.rsplit_once("::").unwrap_or(("", target));
+                    let own = self
+                        .classes
+                        .last()
+                        .map(|c| c.fq.rsplit('.').next().unwrap_or("").to_string());
+                    if on.trim() == "this" || Some(on.trim().to_string()) == own {
+                        self.facts.submissions[*idx].task_method = Some(method.trim().to_string());
+                    }
+                }
+                ("object_creation_expression", Some((idx, _))) => {
+                    let pool = self.facts.submissions[*idx].pool.clone();
+                    self.anonymous_or_children(*arg, Some((CtxKind::PoolTask(pool), *idx)));
+                }
+                ("lambda_expression", None) if !completes.is_empty() || hint.is_some() => {
+                    self.scopes.push();
+                    for c in &completes {
+                        let mut v = self.lookup(c).unwrap_or_default();
+                        v.complete = true;
+                        self.scopes.declare(c, v);
+                    }
+                    self.lambda(*arg, CtxKind::Inline, hint.clone(), None);
+                    self.scopes.pop();
+                }
+                ("method_reference", None) => self.method_reference_with(*arg, hint.as_ref()),
+                _ => self.walk(*arg),
+            }
+        }
+        self.wait(node, &name, object, &recv, args.len());
+        self.track_collection(&name, object, &args);
+        self.record_call(node, &name, object, &recv);
+    }
+
+    /// `List.of(..)` / `Arrays.asList(..)` holding task lambdas.
+    fn is_task_list(&self, arg: Node) -> bool {
+        arg.kind() == "method_invocation"
+            && arg.field("name").is_some_and(|n| {
+                matches!(self.text(n), "of" | "asList" | "singletonList" | "copyOf")
+            })
+    }
+
+    fn task_list(&mut self, list: Node, sub: usize) {
+        if let Some(o) = list.field("object") {
+            self.walk(o);
+        }
+        let Some(args) = list.field("arguments") else {
+            return;
+        };
+        let mut c = args.walk();
+        let items: Vec<Node> = args.named_children(&mut c).collect();
+        let pool = self.facts.submissions[sub].pool.clone();
+        for item in items {
+            if item.kind() == "lambda_expression" {
+                let id = self.lambda(item, CtxKind::PoolTask(pool.clone()), None, Some(sub));
+                self.facts.submissions[sub].task.get_or_insert(id);
+            } else {
+                self.walk(item);
+            }
+        }
+    }
+
+    /// `Type::method` passed as a function: `futures.stream().map(CompletableFuture::join)`.
+    pub(super) fn method_reference(&mut self, node: Node) {
+        self.method_reference_with(node, None);
+    }
+
+    fn method_reference_with(&mut self, node: Node, element: Option<&Value>) {
+        let t = self.text(node);
+        let Some((on, method)) = t.rsplit_once("::") else {
+            return;
+        };
+        let fq = self
+            .names
+            .resolve_type(on.trim(), &|fq| self.catalog.knows(fq));
+        let Some(entry) = self.catalog.waits_named(method.trim()).find(|w| {
+            w.args.contains(&0)
+                && self.catalog.matches(&w.on, fq.as_deref())
+                && !w.on.iter().any(|o| o == "*")
+        }) else {
+            return;
+        };
+        let timed = element.is_some_and(|e| e.complete || e.bounded);
+        let help = entry.help.replace("{recv}", "future");
+        self.push_wait(
+            node_span(node),
+            format!("`{}`", short(t)),
+            &entry.kind,
+            timed,
+            None,
+            help,
+        );
+    }
+
+    /// The fully-qualified class when a call's receiver names a type (`Executors`,
+    /// `CompletableFuture`, `java.util.concurrent.Executors`), not a value.
+    pub(super) fn static_class(&self, object: Node) -> Option<String> {
+        if !matches!(
+            object.kind(),
+            "identifier" | "field_access" | "scoped_identifier"
+        ) {
+            return None;
+        }
+        let written = type_name(object, self.src);
+        if written.starts_with("this.") {
+            return None;
+        }
+        let first = written.split('.').next().unwrap_or("");
+        let last = written.rsplit('.').next().unwrap_or("");
+        if self.scopes.get(first).is_some() || self.field(first).is_some() {
+            return None;
+        }
+        if !last.starts_with(|c: char| c.is_ascii_uppercase())
+            || last
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+        {
+            // `POOL.submit(..)` names a constant, not a class.
+            return None;
+        }
+        self.names
+            .resolve_type(&written, &|fq| self.catalog.knows(fq))
+            .or_else(|| (!written.contains('.')).then(|| self.qualify(&written)))
+    }
+
+    /// A simple class name in this file's package.
+    pub(super) fn qualify(&self, simple: &str) -> String {
+        if self.package.is_empty() {
+            simple.to_string()
+        } else {
+            format!("{}.{simple}", self.package)
+        }
+    }
+
+    /// Record a submission if this call hands a task to a pool; returns its index
+    /// and which arguments are tasks.
+    fn submission(
+        &mut self,
+        node: Node,
+        name: &str,
+        recv: &Value,
+        static_class: Option<&str>,
+        args: &[Node],
+    ) -> Option<(usize, Vec<usize>)> {
+        let entry: &SubmitEntry = self.catalog.data.submits.iter().find(|e| {
+            e.methods.iter().any(|m| m == name)
+                && match (&e.r#static, static_class) {
+                    (Some(s), Some(c)) => s == c,
+                    (None, None) => {
+                        self.catalog.matches(&e.on, recv.fq())
+                            || (recv.pool.is_some()
+                                && recv.ty.is_none()
+                                && e.on.iter().any(|o| o == "@executor"))
+                    }
+                    _ => false,
+                }
+        })?;
+        let (pool, task_args): (PoolRef, Vec<usize>) = match entry.executor_after {
+            Some(n) if args.len() > n => {
+                let last = *args.last()?;
+                let pool = self.pool_ref_of(last)?;
+                (pool, (0..args.len() - 1).collect())
+            }
+            Some(_) => (
+                PoolRef {
+                    key: COMMON_POOL.into(),
+                    name: "ForkJoinPool.commonPool()".into(),
+                    confirmed: true,
+                },
+                (0..args.len()).collect(),
+            ),
+            None => (self.receiver_pool(node, recv)?, (0..args.len()).collect()),
+        };
+        let idx = self.facts.submissions.len();
+        self.facts.submissions.push(Submission {
+            span: self.call_span(node),
+            pool: pool.key,
+            pool_name: pool.name,
+            confirmed: pool.confirmed,
+            ctx: self.current_ctx(),
+            task: None,
+            task_method: None,
+            waited: None,
+        });
+        self.submission_at
+            .insert((node.start_byte(), node.end_byte()), idx);
+        Some((idx, task_args))
+    }
+
+    /// The pool a receiver expression names.
+    fn receiver_pool(&self, node: Node, recv: &Value) -> Option<PoolRef> {
+        if let Some(p) = &recv.pool {
+            return Some(p.clone());
+        }
+        self.pool_ref_of(node.field("object")?)
+    }
+
+    /// The pool an expression names: a variable or field holding one, a static field
+    /// of a class (`Pools.IO`), or a parameter typed as an executor.
+    pub(super) fn pool_ref_of(&self, expr: Node) -> Option<PoolRef> {
+        let value = self.value_of(expr);
+        if let Some(p) = value.pool {
+            return Some(p);
+        }
+        let typed = value
+            .fq()
+            .is_some_and(|fq| self.catalog.in_group("executor", fq));
+        match expr.kind() {
+            "identifier" => {
+                let name = self.text(expr);
+                if self.scopes.get(name).is_some() {
+                    return typed.then(|| self.local_pool_ref(name, true));
+                }
+                if self.field(name).is_some() {
+                    return Some(self.field_pool_ref(name, typed));
+                }
+                None
+            }
+            "field_access" => {
+                let obj = expr.field("object")?;
+                let field = self.text(expr.field("field")?);
+                if self.text(obj) == "this" {
+                    return Some(self.field_pool_ref(field, typed));
+                }
+                let class = self.static_class(obj).or_else(|| {
+                    let t = self.text(obj);
+                    t.starts_with(|c: char| c.is_ascii_uppercase())
+                        .then(|| self.qualify(t))
+                })?;
+                Some(PoolRef {
+                    key: format!("field:{class}.{field}"),
+                    name: format!("{}.{field}", class.rsplit('.').next().unwrap_or(&class)),
+                    confirmed: typed,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// What an expression holds, as far as this file shows.
+    pub(super) fn value_of(&self, node: Node) -> Value {
+        match node.kind() {
+            "identifier" => self.lookup(self.text(node)).unwrap_or_default(),
+            "field_access" => {
+                let (Some(obj), Some(field)) = (node.field("object"), node.field("field")) else {
+                    return Value::default();
+                };
+                if self.text(obj) == "this" {
+                    return self.lookup(self.text(field)).unwrap_or_default();
+                }
+                Value::default()
+            }
+            "parenthesized_expression" => node
+                .named_child(0)
+                .map(|c| self.value_of(c))
+                .unwrap_or_default(),
+            "cast_expression" => {
+                let mut v = node
+                    .field("value")
+                    .map(|c| self.value_of(c))
+                    .unwrap_or_default();
+                v.ty = node.field("type").and_then(|t| self.jtype(t)).or(v.ty);
+                v
+            }
+            "object_creation_expression" => {
+                Value::of(node.field("type").and_then(|t| self.jtype(t)))
+            }
+            "ternary_expression" => node
+                .field("consequence")
+                .map(|c| self.value_of(c))
+                .unwrap_or_default(),
+            "method_invocation" => self.call_value(node),
+            _ => Value::default(),
+        }
+    }
+
+    fn call_value(&self, node: Node) -> Value {
+        let Some(name) = node.field("name").map(|n| self.text(n)) else {
+            return Value::default();
+        };
+        let object = node.field("object");
+        let args: Vec<Node> = node
+            .field("arguments")
+            .map(|a| {
+                let mut c = a.walk();
+                let v: Vec<Node> = a.named_children(&mut c).collect();
+                v
+            })
+            .unwrap_or_default();
+        let futures = &self.catalog.data.futures;
+        let mut v = match object.and_then(|o| self.static_class(o)) {
+            Some(class) => {
+                let mut v = Value::default();
+                let full = format!("{class}.{name}");
+                if futures.all_of.contains(&full) {
+                    v.complete = true;
+                    for a in &args {
+                        let av = self.value_of(*a);
+                        v.complete &= av.complete;
+                        v.origin.extend(av.origin);
+                        if let Some(r) = av.root {
+                            v.members.push(r);
+                        }
+                    }
+                    v.complete &= !args.is_empty();
+                }
+                v.ty = self.catalog.data.returns.iter().find_map(|r| {
+                    (r.r#static.as_deref() == Some(class.as_str())
+                        && r.methods.iter().any(|m| m == name))
+                    .then(|| r.r#type.as_deref().map(JType::known))
+                    .flatten()
+                });
+                v
+            }
+            None => {
+                let recv = object.map(|o| self.value_of(o)).unwrap_or_default();
+                let mut v = recv.clone();
+                v.pool = None;
+                v.ty = self.returned_type(&recv, name);
+                if name == "toArray" {
+                    v.ty = recv.ty.clone();
+                }
+                v.bounded |= futures.bounding.iter().any(|b| b == name);
+                if v.ty.is_none() && name != "toArray" {
+                    return Value::default();
+                }
+                v
+            }
+        };
+        if let Some(&idx) = self
+            .submission_at
+            .get(&(node.start_byte(), node.end_byte()))
+        {
+            v.origin = vec![idx];
+            v.root = None;
+        }
+        v
+    }
+
+    /// The type a method returns on a receiver, from the catalog.
+    fn returned_type(&self, recv: &Value, method: &str) -> Option<JType> {
+        let fq = recv.fq()?;
+        let entry = self.catalog.data.returns.iter().find(|r| {
+            r.r#static.is_none()
+                && r.methods.iter().any(|m| m == method)
+                && self.catalog.matches(&r.on, Some(fq))
+        })?;
+        let element = recv.ty.as_ref().and_then(|t| t.element()).cloned();
+        match (&entry.r#type, entry.element) {
+            (Some(t), true) => Some(JType {
+                args: element.into_iter().collect(),
+                ..JType::known(t)
+            }),
+            (Some(t), false) => Some(JType::known(t)),
+            (None, true) => element,
+            (None, false) => None,
+        }
+    }
+
+    /// Inside the lambdas of `f.thenApply(..)` or `allOf(a, b).thenApply(..)`, these are complete.
+    fn continuation_completes(&self, name: &str, recv: &Value) -> Vec<String> {
+        if !self
+            .catalog
+            .data
+            .futures
+            .continuations
+            .iter()
+            .any(|c| c == name)
+        {
+            return Vec::new();
+        }
+        let mut out = recv.members.clone();
+        out.extend(recv.root.clone());
+        out
+    }
+
+    /// A wait on this call's receiver. Untimed waits are what `unbounded_join`
+    /// reports; timed ones are recorded too (a submission whose result is waited
+    /// for at all matters to `caller_runs_under_join`).
+    fn wait(&mut self, node: Node, name: &str, object: Option<Node>, recv: &Value, nargs: usize) {
+        let fq = recv.fq();
+        let applies = |w: &&crate::catalog::WaitEntry| {
+            w.method.is_some()
+                && match object {
+                    None => w.on.iter().any(|o| o == "*"),
+                    Some(_) => self.catalog.matches(&w.on, fq),
+                }
+        };
+        let Some(entry) = self.catalog.waits_named(name).find(applies) else {
+            return;
+        };
+        let untimed = self
+            .catalog
+            .waits_named(name)
+            .filter(applies)
+            .any(|w| w.args.contains(&nargs));
+        if entry.request_path && self.frame.loops > 0 {
+            return; // a dedicated consumer loop
+        }
+        if entry.exempt_in.iter().any(|m| m == &self.frame.method) {
+            return;
+        }
+        let (kind, help) = (entry.kind.clone(), entry.help.clone());
+        let recv_text = object.map(|o| short(self.text(o))).unwrap_or_default();
+        let span = self.call_span(node);
+        let written = String::from_utf8_lossy(&self.src[span.start..span.end]).into_owned();
+        let what = if written.chars().count() <= 60 && !written.contains('\n') {
+            format!("`{written}`")
+        } else {
+            format!("`{recv_text}.{name}()`")
+        };
+        let timed = !untimed || recv.bounded || recv.complete;
+        let idx = self.push_wait(
+            span,
+            what,
+            &kind,
+            timed,
+            recv.origin.first().copied(),
+            help.replace("{recv}", &recv_text),
+        );
+        for &o in &recv.origin {
+            self.facts.submissions[o].waited.get_or_insert(idx);
+        }
+        // A future waited for is complete from here on (and so are `allOf`'s members).
+        let is_future = fq.is_some_and(|t| self.catalog.in_group("future", t));
+        if let (true, Some(r)) = (is_future, &recv.root) {
+            let r = r.clone();
+            self.mark_complete(&r);
+        }
+        for m in recv.members.clone() {
+            self.mark_complete(&m);
+        }
+    }
+
+    pub(super) fn push_wait(
+        &mut self,
+        span: Span,
+        what: String,
+        kind: &str,
+        timed: bool,
+        submission: Option<usize>,
+        help: String,
+    ) -> usize {
+        let idx = self.facts.waits.len();
+        self.facts.waits.push(Wait {
+            span,
+            ctx: self.current_ctx(),
+            what,
+            kind: match kind {
+                "synchronizer" => WaitKind::Synchronizer,
+                "block_on" => WaitKind::BlockOn,
+                _ => WaitKind::Result,
+            },
+            timed,
+            submission,
+            help,
+            needs_worker: false,
+        });
+        idx
+    }
+
+    /// `futures.add(supplyAsync(..))`: the collection now holds those submissions.
+    fn track_collection(&mut self, name: &str, object: Option<Node>, args: &[Node]) {
+        if name != "add" || args.len() != 1 {
+            return;
+        }
+        let Some(obj) = object.filter(|o| o.kind() == "identifier") else {
+            return;
+        };
+        let origin = self.value_of(args[0]).origin;
+        if origin.is_empty() {
+            return;
+        }
+        let var = self.text(obj).to_string();
+        if let Some(v) = self.scopes.get_mut(&var) {
+            v.value.origin.extend(origin);
+        }
+    }
+
+    /// Calls rules follow: same-class helpers, and methods of this project's own types.
+    fn record_call(&mut self, node: Node, name: &str, object: Option<Node>, recv: &Value) {
+        let receiver_type = match object {
+            None => None,
+            Some(o) if self.text(o) == "this" => None,
+            Some(_) => match &recv.ty {
+                Some(t) if t.fq().is_none_or(|fq| !self.catalog.knows(fq)) => {
+                    Some(t.simple.clone())
+                }
+                _ => return,
+            },
+        };
+        // `service.load(..).join()`: the result is waited for right here.
+        let waited = node
+            .parent()
+            .filter(|p| p.kind() == "method_invocation" && p.field("object") == Some(node))
+            .filter(|p| {
+                let m = p.field("name").map(|n| self.text(n)).unwrap_or("");
+                self.catalog.waits_named(m).any(|w| w.kind == "result")
+            })
+            .map(|p| self.call_span(p));
+        self.facts.calls.push(Call {
+            span: self.call_span(node),
+            ctx: self.current_ctx(),
+            method: name.to_string(),
+            receiver_type,
+            waited,
+        });
+    }
+
+    /// A call's primary span: from the receiver (when on the method name's line)
+    /// to the end of the call (or of the name, when the arguments run over lines).
+    pub(super) fn call_span(&self, node: Node) -> Span {
+        let Some(name) = node.field("name") else {
+            return node_span(node);
+        };
+        let row = name.start_position().row;
+        let start = match node.field("object") {
+            Some(o) if o.start_position().row == row => o.start_byte(),
+            _ => name.start_byte(),
+        };
+        let end = if node.end_position().row == row {
+            node.end_byte()
+        } else {
+            name.end_byte()
+        };
+        Span::new(start, end)
+    }
+}
+
+fn node_span(n: Node) -> Span {
+    Span::new(n.start_byte(), n.end_byte())
+}

@@ -1,0 +1,366 @@
+//! Pool definitions and identities: fields, constructor assignments, locals and
+//! Spring `@Bean` methods, with their rejection policy and whether they are bounded.
+
+use tree_sitter::Node;
+
+use super::extract::Extractor;
+use super::queues::{enclosing_body, Stored};
+use super::syntax::{span, NodeExt};
+use super::types::{JType, PoolRef};
+use crate::facts::{Bound, Pool};
+use crate::source::Span;
+
+impl<'a> Extractor<'a> {
+    fn class_fq(&self) -> String {
+        self.classes
+            .last()
+            .map(|c| c.fq.clone())
+            .unwrap_or_default()
+    }
+
+    pub(super) fn field_pool_ref(&self, name: &str, confirmed: bool) -> PoolRef {
+        let known = self.field(name).and_then(|f| f.pool.clone());
+        known.unwrap_or_else(|| PoolRef {
+            key: format!("field:{}.{name}", self.class_fq()),
+            name: name.to_string(),
+            confirmed,
+        })
+    }
+
+    pub(super) fn local_pool_ref(&self, name: &str, confirmed: bool) -> PoolRef {
+        let method_at = self
+            .ctx
+            .iter()
+            .rev()
+            .map(|&c| &self.facts.contexts[c])
+            .find(|c| c.name != "lambda" && c.name != "task")
+            .map(|c| c.body.start)
+            .unwrap_or(0);
+        PoolRef {
+            key: format!(
+                "local:{}.{}@{method_at}:{name}",
+                self.class_fq(),
+                self.frame.method
+            ),
+            name: name.to_string(),
+            confirmed,
+        }
+    }
+
+    fn is_executor(&self, ty: Option<&JType>) -> bool {
+        ty.and_then(|t| t.fq())
+            .is_some_and(|fq| self.catalog.in_group("executor", fq))
+    }
+
+    /// Whether an expression creates a thread pool (`new ThreadPoolExecutor(..)`, `Executors.newX(..)`).
+    pub(super) fn is_pool_creation(&self, node: Node) -> bool {
+        match node.kind() {
+            "object_creation_expression" => node
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .and_then(|t| t.fq)
+                .is_some_and(|fq| self.catalog.is_pool_new(&fq)),
+            "method_invocation" => {
+                let (Some(obj), Some(name)) = (node.field("object"), node.field("name")) else {
+                    return false;
+                };
+                self.static_class(obj).is_some_and(|c| {
+                    self.catalog
+                        .is_pool_call(&format!("{c}.{}", self.text(name)))
+                })
+            }
+            _ => false,
+        }
+    }
+
+    /// A field's pool identity; records the pool when the initializer creates one.
+    pub(super) fn field_pool(
+        &mut self,
+        name: &str,
+        ty: Option<&JType>,
+        value: Option<Node>,
+        decl: Node,
+        qualifier: Option<&str>,
+    ) -> Option<PoolRef> {
+        let key = format!("field:{}.{name}", self.class_fq());
+        if let Some(v) = value.filter(|v| self.is_pool_creation(*v)) {
+            let scope = decl.parent().and_then(|d| d.parent()).unwrap_or(decl);
+            self.record_pool(key.clone(), name, v, Some(name), scope, Vec::new());
+            return Some(PoolRef {
+                key,
+                name: name.to_string(),
+                confirmed: true,
+            });
+        }
+        let typed = self.is_executor(ty);
+        if let Some(q) = qualifier {
+            self.facts
+                .pool_aliases
+                .push((key.clone(), format!("bean:{q}")));
+        } else if typed && value.is_none() {
+            // Injected by type; Spring falls back to the bean named like the field.
+            self.facts
+                .pool_aliases
+                .push((key.clone(), format!("bean:{name}")));
+        }
+        typed.then(|| PoolRef {
+            key,
+            name: name.to_string(),
+            confirmed: true,
+        })
+    }
+
+    /// Pools assigned to fields in constructors and initializer blocks, and fields
+    /// injected through qualified constructor parameters.
+    pub(super) fn constructor_pools(&mut self, members: &[Node]) {
+        for m in members {
+            if !matches!(m.kind(), "constructor_declaration" | "block") {
+                continue;
+            }
+            let body = if m.kind() == "block" {
+                Some(*m)
+            } else {
+                m.field("body")
+            };
+            let Some(body) = body else { continue };
+            let params = self.qualified_params(*m);
+            let mut stack = vec![body];
+            while let Some(n) = stack.pop() {
+                if n.kind() == "assignment_expression" {
+                    self.constructor_assignment(n, body, &params);
+                }
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+        }
+    }
+
+    /// Constructor parameters: name, qualifier, declared type.
+    fn qualified_params(&self, ctor: Node) -> Vec<(String, Option<String>, Option<JType>)> {
+        let Some(params) = ctor.field("parameters") else {
+            return Vec::new();
+        };
+        let mut c = params.walk();
+        let ps: Vec<Node> = params.named_children(&mut c).collect();
+        ps.into_iter()
+            .filter(|p| p.kind() == "formal_parameter")
+            .filter_map(|p| {
+                let name = self.text(p.field("name")?).to_string();
+                let ty = p.field("type").and_then(|t| self.jtype(t));
+                Some((name, self.qualifier(p), ty))
+            })
+            .collect()
+    }
+
+    fn constructor_assignment(
+        &mut self,
+        assign: Node,
+        body: Node,
+        params: &[(String, Option<String>, Option<JType>)],
+    ) {
+        let (Some(left), Some(right)) = (assign.field("left"), assign.field("right")) else {
+            return;
+        };
+        let field = self.text(left).trim_start_matches("this.").to_string();
+        if self.field(&field).is_none() {
+            return;
+        }
+        let key = format!("field:{}.{field}", self.class_fq());
+        let confirmed = if self.is_pool_creation(right) {
+            let scope = super::queues::enclosing_class_body(assign).unwrap_or(body);
+            self.record_pool(key.clone(), &field, right, Some(&field), scope, Vec::new());
+            true
+        } else if let Some((pname, qualifier, ty)) =
+            params.iter().find(|(n, _, _)| n == self.text(right))
+        {
+            let bean = qualifier.clone().unwrap_or_else(|| pname.clone());
+            self.facts
+                .pool_aliases
+                .push((key.clone(), format!("bean:{bean}")));
+            self.is_executor(ty.as_ref())
+        } else {
+            return;
+        };
+        if let Some(info) = self
+            .classes
+            .last_mut()
+            .and_then(|c| c.fields.get_mut(&field))
+        {
+            if info.pool.is_none() || confirmed {
+                info.pool = Some(PoolRef {
+                    key,
+                    name: field,
+                    confirmed,
+                });
+            }
+        }
+    }
+
+    /// A local initialized with a new pool.
+    pub(super) fn local_pool(&mut self, name: &str, declarator: Node) -> Option<PoolRef> {
+        let value = declarator
+            .field("value")
+            .filter(|v| self.is_pool_creation(*v))?;
+        let r = self.local_pool_ref(name, true);
+        let scope = enclosing_body(declarator).unwrap_or(declarator);
+        self.record_pool(r.key.clone(), name, value, Some(name), scope, Vec::new());
+        Some(r)
+    }
+
+    /// An `@Bean` method that builds a pool: the pool is known by its bean names.
+    pub(super) fn bean_pool(&mut self, method: Node, method_name: &str) {
+        let Some(names) = self.bean_names(method, method_name) else {
+            return;
+        };
+        let Some(body) = method.field("body") else {
+            return;
+        };
+        let mut creation = None;
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if self.is_pool_creation(n) {
+                creation = Some(n);
+                break;
+            }
+            if n.kind() == "lambda_expression" || n.kind() == "class_body" {
+                continue;
+            }
+            let mut c = n.walk();
+            let mut kids: Vec<Node> = n.named_children(&mut c).collect();
+            kids.reverse();
+            stack.extend(kids);
+        }
+        let Some(creation) = creation else { return };
+        let var = match self.stored_in(creation) {
+            Some(Stored::Var(v, _)) => Some(v),
+            _ => None,
+        };
+        let aliases = names.iter().skip(1).map(|n| format!("bean:{n}")).collect();
+        self.record_pool(
+            format!("bean:{}", names[0]),
+            &names[0],
+            creation,
+            var.as_deref(),
+            body,
+            aliases,
+        );
+    }
+
+    fn record_pool(
+        &mut self,
+        key: String,
+        name: &str,
+        creation: Node,
+        var: Option<&str>,
+        scope: Node,
+        aliases: Vec<String>,
+    ) {
+        let caller_runs = self.caller_runs(creation, var, scope);
+        let bounded = self.pool_bounded(creation);
+        // Label just `new ThreadPoolExecutor` / `Executors.newFixedThreadPool`, not the arguments.
+        let head = creation
+            .field("type")
+            .or_else(|| creation.field("name"))
+            .map_or(creation.end_byte(), |n| n.end_byte());
+        self.facts.pools.push(Pool {
+            key,
+            aliases,
+            name: name.to_string(),
+            span: Span::new(creation.start_byte(), head),
+            caller_runs,
+            bounded,
+        });
+    }
+
+    /// Where `CallerRunsPolicy` is installed on a pool: a constructor argument, or a
+    /// setter called on the variable that holds it.
+    fn caller_runs(&self, creation: Node, var: Option<&str>, scope: Node) -> Option<Span> {
+        if let Some(args) = creation.field("arguments") {
+            let mut c = args.walk();
+            let found = args
+                .named_children(&mut c)
+                .find(|a| self.is_caller_runs(*a));
+            if let Some(a) = found {
+                return Some(span(a));
+            }
+        }
+        let var = var?;
+        let setters = &self.catalog.data.policies.setters;
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "method_invocation" && setters.iter().any(|s| self.is_call_on(n, var, s))
+            {
+                let arg = n.field("arguments").and_then(|a| a.named_child(0));
+                if arg.is_some_and(|a| self.is_caller_runs(a)) {
+                    return Some(span(n));
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        None
+    }
+
+    fn is_caller_runs(&self, expr: Node) -> bool {
+        expr.kind() == "object_creation_expression"
+            && expr
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .and_then(|t| t.fq)
+                .is_some_and(|fq| self.catalog.data.policies.caller_runs.contains(&fq))
+    }
+
+    /// Whether a pool's work queue is bounded (so that its rejection policy ever runs).
+    fn pool_bounded(&self, creation: Node) -> bool {
+        let Some(fq) = creation
+            .field("type")
+            .and_then(|t| self.jtype(t))
+            .and_then(|t| t.fq)
+        else {
+            return false;
+        };
+        if let Some(entry) = self.catalog.queue_new(&fq) {
+            if let Some(setter) = &entry.capacity_setter {
+                return matches!(
+                    self.setter_bound(creation, setter),
+                    Some((Bound::Capacity(n), _)) if n < i32::MAX as u64
+                ) || matches!(
+                    self.setter_bound(creation, setter),
+                    Some((Bound::Unknown, _))
+                );
+            }
+        }
+        let queue_arg = self
+            .catalog
+            .data
+            .pools
+            .iter()
+            .find(|p| p.new.as_deref() == Some(fq.as_str()))
+            .and_then(|p| p.queue_arg);
+        let Some(q) = queue_arg.and_then(|i| creation.field("arguments")?.named_child(i as u32))
+        else {
+            return false;
+        };
+        if q.kind() != "object_creation_expression" {
+            return false;
+        }
+        let queue_fq = q
+            .field("type")
+            .and_then(|t| self.jtype(t))
+            .and_then(|t| t.fq)
+            .unwrap_or_default();
+        if queue_fq.ends_with(".SynchronousQueue") {
+            return true;
+        }
+        match self.catalog.queue_new(&queue_fq) {
+            Some(e) => e.capacity_arg.is_some_and(|i| {
+                q.field("arguments")
+                    .and_then(|a| a.named_child(i as u32))
+                    .is_some_and(
+                        |a| !matches!(self.capacity(a), Bound::Capacity(n) if n >= i32::MAX as u64),
+                    )
+            }),
+            None => false,
+        }
+    }
+}

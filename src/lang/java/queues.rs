@@ -1,0 +1,185 @@
+//! Queue and executor creations for `unbounded_queue`: `new T(..)` of a catalogued
+//! class, static factories, and Spring's setter-bounded executors.
+
+use tree_sitter::Node;
+
+use super::extract::Extractor;
+use super::syntax::{short, span, NodeExt};
+use crate::catalog::QueueEntry;
+use crate::facts::{Bound, Queue};
+use crate::source::Span;
+
+impl<'a> Extractor<'a> {
+    /// `new T(..)` of a catalogued queue or executor.
+    pub(super) fn queue_creation(&mut self, node: Node, fq: &str) {
+        let Some(entry) = self.catalog.queue_new(fq) else {
+            return;
+        };
+        if has_class_body(node) {
+            // An anonymous subclass may override anything.
+            return;
+        }
+        let args = node.field("arguments");
+        let (bound, related) = if let Some(setter) = &entry.capacity_setter {
+            match self.setter_bound(node, setter) {
+                Some(r) => r,
+                None => return,
+            }
+        } else {
+            (self.arg_bound(entry, args), None)
+        };
+        self.push_queue(node, entry, bound, related);
+    }
+
+    /// A static factory call (`Executors.newFixedThreadPool(..)`) by fully-qualified name.
+    pub(super) fn queue_factory(&mut self, node: Node, fq: &str) {
+        let Some(entry) = self.catalog.queue_call(fq) else {
+            return;
+        };
+        let bound = self.arg_bound(entry, node.field("arguments"));
+        self.push_queue(node, entry, bound, None);
+    }
+
+    fn push_queue(
+        &mut self,
+        node: Node,
+        entry: &QueueEntry,
+        bound: Bound,
+        related: Option<(Span, String)>,
+    ) {
+        let bound = match bound {
+            Bound::Unbounded if entry.grows == "threads" => Bound::UnboundedThreads,
+            b => b,
+        };
+        self.facts.queues.push(Queue {
+            span: span(node),
+            what: format!("`{}`", short(self.text(node))),
+            bound,
+            why: entry.why.clone(),
+            help: entry.help.clone(),
+            related,
+        });
+    }
+
+    fn arg_bound(&self, entry: &QueueEntry, args: Option<Node>) -> Bound {
+        let Some(i) = entry.capacity_arg else {
+            return Bound::Unbounded;
+        };
+        match args.and_then(|a| a.named_child(i as u32)) {
+            None => Bound::Unbounded,
+            Some(arg) => self.capacity(arg),
+        }
+    }
+
+    pub(super) fn capacity(&self, arg: Node) -> Bound {
+        self.eval(arg).map_or(Bound::Unknown, Bound::Capacity)
+    }
+
+    /// For objects bounded by a setter (Spring's `setQueueCapacity`): find the
+    /// variable the object is stored in and its setter call in the same method
+    /// (local) or class (field). `None` when the object escapes to code we cannot see.
+    pub(super) fn setter_bound(
+        &self,
+        creation: Node,
+        setter: &str,
+    ) -> Option<(Bound, Option<(Span, String)>)> {
+        let (var, scope) = match self.stored_in(creation)? {
+            Stored::Var(var, scope) => (var, scope),
+            Stored::Returned => return Some((Bound::Unbounded, None)),
+        };
+        let mut found = None;
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "method_invocation" && self.is_call_on(n, &var, setter) {
+                found = Some((n, n.field("arguments").and_then(|a| a.named_child(0))));
+            }
+            if n.kind() == "argument_list" {
+                let mut c = n.walk();
+                if n.named_children(&mut c).any(|a| self.text(a) == var) {
+                    return None;
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        match found {
+            None => Some((Bound::Unbounded, None)),
+            Some((call, arg)) => {
+                let bound = arg.map(|a| self.capacity(a)).unwrap_or(Bound::Unknown);
+                Some((bound, Some((span(call), "capacity set here".to_string()))))
+            }
+        }
+    }
+
+    /// `var.method(..)` or `this.var.method(..)`.
+    pub(super) fn is_call_on(&self, call: Node, var: &str, method: &str) -> bool {
+        let on_var = call.field("object").is_some_and(|o| {
+            let t = self.text(o);
+            t == var || t.strip_prefix("this.") == Some(var)
+        });
+        on_var && call.field("name").is_some_and(|m| self.text(m) == method)
+    }
+
+    /// Where a created object is stored: a variable and the code that can configure it.
+    pub(super) fn stored_in<'t>(&self, creation: Node<'t>) -> Option<Stored<'t>> {
+        let parent = creation.parent()?;
+        match parent.kind() {
+            "variable_declarator" => {
+                let var = self.text(parent.field("name")?).to_string();
+                let decl = parent.parent()?;
+                let scope = if decl.kind() == "field_declaration" {
+                    decl.parent()?
+                } else {
+                    enclosing_body(decl)?
+                };
+                Some(Stored::Var(var, scope))
+            }
+            "assignment_expression" => {
+                let left = parent.field("left")?;
+                let var = self.text(left).trim_start_matches("this.").to_string();
+                Some(Stored::Var(var, enclosing_class_body(parent)?))
+            }
+            "return_statement" | "lambda_expression" => Some(Stored::Returned),
+            _ => None,
+        }
+    }
+}
+
+pub(super) enum Stored<'t> {
+    /// Assigned to this variable; configured within this node.
+    Var(String, Node<'t>),
+    /// Returned straight away: nothing can configure it afterwards.
+    Returned,
+}
+
+pub(super) fn has_class_body(node: Node) -> bool {
+    let mut c = node.walk();
+    let found = node.children(&mut c).any(|ch| ch.kind() == "class_body");
+    found
+}
+
+/// The body of the method, constructor, lambda or initializer around a node.
+pub(super) fn enclosing_body(n: Node) -> Option<Node> {
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        match p.kind() {
+            "method_declaration" | "constructor_declaration" | "lambda_expression" => {
+                return p.field("body")
+            }
+            "block" if p.parent().is_some_and(|g| g.kind() == "class_body") => return Some(p),
+            _ => cur = p.parent(),
+        }
+    }
+    None
+}
+
+pub(super) fn enclosing_class_body(n: Node) -> Option<Node> {
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        if p.kind() == "class_body" {
+            return Some(p);
+        }
+        cur = p.parent();
+    }
+    None
+}

@@ -1,0 +1,140 @@
+//! `caller_runs_under_join`: `CallerRunsPolicy` makes the submitting thread run
+//! the task when the pool is saturated. That is an outage when the submitter then
+//! waits for the result, or is an event loop (Rust: blocking on a runtime thread).
+
+use super::{nested_in, Level, Rule, Settings};
+use crate::diagnostic::Diagnostic;
+use crate::facts::{CtxKind, WaitKind};
+use crate::link::Project;
+
+pub const RULE: Rule = Rule {
+    id: "caller_runs_under_join",
+    default_level: Level::Error,
+    languages: "java, rust",
+    summary:
+        "CallerRunsPolicy where the caller waits or is an event loop; blocking on a runtime thread",
+    doc: include_str!("../../rules/caller_runs_under_join.md"),
+    check,
+};
+
+fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
+    let mut out = submissions(project);
+    out.extend(blocking_in_async(project));
+    out
+}
+
+/// Java: submissions to a `CallerRunsPolicy` pool from a waiting caller or an event loop.
+fn submissions(project: &Project) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for sub in project.submissions() {
+        let Some((pool_file, pool)) = project.pool(&sub.pool) else {
+            continue;
+        };
+        let Some(policy) = pool.caller_runs else {
+            continue;
+        };
+        let execs = project.executions(sub.file, sub.ctx);
+        if nested_in(project, &sub, &execs).is_some() {
+            continue; // reported by nested_pool_submission, with the policy as a label
+        }
+        let facts = &project.facts[sub.file];
+        let what = format!("`{}`", short(project.files[sub.file].slice(sub.span)));
+        let name = &pool.name;
+        let event_loop = execs.iter().find(|e| e.kind == CtxKind::EventLoop);
+        let mut d = if let Some(w) = sub.waited {
+            Diagnostic::new(
+                RULE.id,
+                sub.file,
+                sub.span,
+                format!(
+                    "{what} submits to `{name}`, whose `CallerRunsPolicy` runs the task on this thread \
+                     when the pool is saturated, and then waits for it: the async call becomes a slow synchronous one"
+                ),
+            )
+            .label(sub.file, w, "the caller waits for the result here")
+            .help(format!(
+                "give `{name}` an `AbortPolicy` and handle `RejectedExecutionException` with a fallback \
+                 (a timeout on the wait does not help: the caller runs the task before it waits)"
+            ))
+        } else if let Some(e) = event_loop {
+            let method = &facts.contexts[e.ctx];
+            let mut d = Diagnostic::new(
+                RULE.id,
+                sub.file,
+                sub.span,
+                format!(
+                    "{what} submits from event-loop code to `{name}`, whose `CallerRunsPolicy` runs the task \
+                     on the event loop when the pool is saturated: the server stops accepting requests"
+                ),
+            )
+            .label(
+                sub.file,
+                method.head,
+                format!("`{}` runs on an event-loop thread", method.name),
+            )
+            .help(
+                "use `DiscardPolicy` (or `DiscardOldestPolicy`) for best-effort side work such as logging, \
+                 or `AbortPolicy` with explicit handling; the event loop must never run the task itself",
+            );
+            for call in &e.via {
+                d = d.label(sub.file, *call, "called from the event loop here");
+            }
+            d
+        } else {
+            continue;
+        };
+        d = d.label(
+            pool_file,
+            policy,
+            format!("`CallerRunsPolicy` set on `{name}` here"),
+        );
+        if let Some((mf, m)) = &sub.via_async {
+            d = d.label(
+                *mf,
+                m.span,
+                format!("`@Async` method `{}` runs on `{name}`", m.method),
+            );
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Rust: `block_on`/`block_in_place` reached from async code blocks a runtime worker.
+fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (file, _, facts) in project.each() {
+        for w in facts.waits.iter().filter(|w| w.kind == WaitKind::BlockOn) {
+            let execs = project.executions(file, w.ctx);
+            let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) else {
+                continue;
+            };
+            let c = &facts.contexts[e.ctx];
+            let mut d = Diagnostic::new(
+                RULE.id,
+                file,
+                w.span,
+                format!(
+                    "{} blocks an async runtime worker thread: every task scheduled on it waits until this returns",
+                    w.what
+                ),
+            )
+            .label(file, c.head, format!("`{}` runs on the async runtime", c.name))
+            .help(w.help.clone());
+            for call in &e.via {
+                d = d.label(file, *call, "called from async code here");
+            }
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// A call as written, with long arguments elided: `CompletableFuture.supplyAsync(..)`.
+fn short(code: &str) -> String {
+    let s = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    match s.find('(') {
+        Some(i) if s.chars().count() > 48 => format!("{}(..)", &s[..i]),
+        _ => s,
+    }
+}

@@ -1,0 +1,90 @@
+//! `nested_pool_submission`: a task running on pool P submits another task to
+//! the same P and waits for it. Once every thread of P is a parent waiting for
+//! a child, the children never run: a starvation deadlock the queue only postpones.
+
+use super::{nested_in, Level, Rule, Settings};
+use crate::diagnostic::Diagnostic;
+use crate::link::Project;
+
+pub const RULE: Rule = Rule {
+    id: "nested_pool_submission",
+    default_level: Level::Error,
+    languages: "java, rust",
+    summary: "a pool task submits to its own pool and waits: starvation deadlock",
+    doc: include_str!("../../rules/nested_pool_submission.md"),
+    check,
+};
+
+fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for sub in project.submissions() {
+        let execs = project.executions(sub.file, sub.ctx);
+        let Some(outer) = nested_in(project, &sub, &execs) else {
+            continue;
+        };
+        let facts = &project.facts[sub.file];
+        let pool = project.pool(&sub.pool);
+        let pool_name = pool
+            .map(|(_, p)| p.name.clone())
+            .unwrap_or_else(|| sub.pool_name.clone());
+        let caller_runs = pool.and_then(|(f, p)| p.caller_runs.map(|s| (f, s)));
+        let bounded = pool.is_some_and(|(_, p)| p.bounded);
+        let mut d = match sub.waited {
+            Some(_) => Diagnostic::new(
+                RULE.id,
+                sub.file,
+                sub.span,
+                format!(
+                    "a task running on `{pool_name}` submits to `{pool_name}` again and waits for it: \
+                     when every thread of `{pool_name}` is a parent waiting for its child, nothing can run"
+                ),
+            ),
+            None if bounded && caller_runs.is_some() => {
+                let mut d = Diagnostic::new(
+                    RULE.id,
+                    sub.file,
+                    sub.span,
+                    format!(
+                        "a task running on `{pool_name}` submits to `{pool_name}` again: when the pool \
+                         is saturated, `CallerRunsPolicy` runs the child on the parent's thread"
+                    ),
+                );
+                d.level = Level::Warning;
+                d
+            }
+            None => continue,
+        };
+        if let Some(s) = outer.submission {
+            let outer_span = facts.submissions[s].span;
+            d = d.label(
+                sub.file,
+                outer_span,
+                format!("outer task submitted to `{pool_name}` here"),
+            );
+        } else {
+            d = d.label(
+                sub.file,
+                facts.contexts[outer.ctx].head,
+                format!("this runs on `{pool_name}`"),
+            );
+        }
+        for call in &outer.via {
+            d = d.label(sub.file, *call, "the outer task calls this");
+        }
+        if let Some(w) = sub.waited {
+            d = d.label(sub.file, w, "the outer task waits for the inner one here");
+        }
+        if let Some((f, policy)) = caller_runs {
+            d = d.label(
+                f,
+                policy,
+                format!("`CallerRunsPolicy` on `{pool_name}`: when it is full the parent runs the child itself"),
+            );
+        }
+        out.push(d.help(format!(
+            "give the inner tasks their own pool (one pool per level), or run the inner work \
+             directly in the outer task instead of submitting it to `{pool_name}` and waiting"
+        )));
+    }
+    out
+}

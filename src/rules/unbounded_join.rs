@@ -1,0 +1,86 @@
+//! `unbounded_join`: waiting with no time bound for work handed to another
+//! thread, pool or task, or for a synchronizer another thread must release.
+
+use super::{Level, Rule, Settings};
+use crate::diagnostic::Diagnostic;
+use crate::facts::{CtxKind, WaitKind};
+use crate::link::Project;
+
+pub const RULE: Rule = Rule {
+    id: "unbounded_join",
+    default_level: Level::Error,
+    languages: "java, rust",
+    summary: "waits with no time bound for another thread, pool or task",
+    doc: include_str!("../../rules/unbounded_join.md"),
+    check,
+};
+
+fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (file, _, facts) in project.each() {
+        for w in facts.waits.iter().filter(|w| !w.timed) {
+            let execs = project.executions(file, w.ctx);
+            let on_async = execs.iter().any(|e| e.kind == CtxKind::Async);
+            let on_pool = execs.iter().find_map(|e| match &e.kind {
+                CtxKind::PoolTask(p) => Some(p.clone()),
+                _ => None,
+            });
+            if w.kind == WaitKind::BlockOn && (on_async || on_pool.is_none()) {
+                continue; // in async code this is `caller_runs_under_join`'s
+            }
+            if w.needs_worker && !on_async && on_pool.is_none() && w.submission.is_none() {
+                continue;
+            }
+            let sub = w.submission.map(|s| &facts.submissions[s]);
+            let message = match (sub, w.kind) {
+                (Some(s), _) => format!(
+                    "{} waits with no time bound for a task on pool `{}`",
+                    w.what, s.pool_name
+                ),
+                (None, WaitKind::Synchronizer) => format!(
+                    "{} blocks with no time bound until another thread releases it",
+                    w.what
+                ),
+                (None, WaitKind::BlockOn) => format!(
+                    "{} blocks a pool worker with no time bound until the future completes",
+                    w.what
+                ),
+                (None, WaitKind::Result) => format!(
+                    "{} waits with no time bound for work on another thread",
+                    w.what
+                ),
+            };
+            let mut d = Diagnostic::new(RULE.id, file, w.span, message).help(w.help.clone());
+            if let Some(s) = sub {
+                d = d.label(
+                    file,
+                    s.span,
+                    format!("task submitted to `{}` here", s.pool_name),
+                );
+                if let Some((pf, pool)) = project.pool(&s.pool) {
+                    d = d.label(pf, pool.span, format!("pool `{}` defined here", pool.name));
+                }
+            }
+            if on_async {
+                if let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) {
+                    let c = &facts.contexts[e.ctx];
+                    d = d.label(file, c.head, "this runs on an async runtime worker thread");
+                }
+            } else if let Some(p) = &on_pool {
+                if let Some(e) = execs
+                    .iter()
+                    .find(|e| matches!(e.kind, CtxKind::PoolTask(_)))
+                {
+                    let c = &facts.contexts[e.ctx];
+                    let pool = project
+                        .pool(p)
+                        .map(|(_, p)| p.name.clone())
+                        .unwrap_or_else(|| p.clone());
+                    d = d.label(file, c.head, format!("this runs on a worker of `{pool}`"));
+                }
+            }
+            out.push(d);
+        }
+    }
+    out
+}
