@@ -122,10 +122,17 @@ pub struct SubmitEntry {
     /// Rust: the pool every call of this entry submits to (`rayon-global`, `tokio-blocking`).
     #[serde(default)]
     pub pool: Option<String>,
-    /// Rust: where the task runs: `pool` (default), `async` (a runtime task),
-    /// `thread` (a dedicated thread), `scope` (joined by its scope).
+    /// Rust: how messages name that pool.
+    #[serde(default)]
+    pub pool_name: Option<String>,
+    /// Rust: where the task runs: `pool` (default), `install` (on the pool while the
+    /// caller waits), `async` (a runtime task), `thread` (a dedicated thread), `scope`
+    /// (inline; what it spawns is joined by the scope).
     #[serde(default = "default_runs")]
     pub runs: String,
+    /// Rust: the type of the closure's first parameter (`rayon::scope(|s| ..)`).
+    #[serde(default)]
+    pub param_type: Option<String>,
 }
 
 fn default_runs() -> String {

@@ -132,6 +132,8 @@ pub struct Submission {
     pub task_method: Option<String>,
     /// The wait on this submission's result within `ctx`, if any.
     pub waited: Option<usize>,
+    /// Rust `pool.install(..)`: the caller blocks while the closure runs on the pool.
+    pub install: bool,
 }
 
 /// What kind of blocking a wait is.
@@ -141,8 +143,11 @@ pub enum WaitKind {
     Result,
     /// Waiting on a synchronizer another thread must release.
     Synchronizer,
-    /// Rust: blocks the current runtime thread running a future to completion.
+    /// Rust: blocks a thread until a future completes (`futures::executor::block_on`).
     BlockOn,
+    /// Rust: runs blocking work on the calling runtime thread (`block_in_place`,
+    /// `Handle::block_on`); a finding only in async code.
+    CallerRuns,
 }
 
 /// A blocking wait.
@@ -172,6 +177,9 @@ pub struct Call {
     pub method: String,
     /// Simple name of the receiver's class; `None` for an unqualified call in the same class.
     pub receiver_type: Option<String>,
+    /// The owner of the callee when the call names it (Rust `self.f()`, `Self::f()`,
+    /// free `f()` = ""); `None`: the caller's own class.
+    pub callee_owner: Option<String>,
     /// A `.join()`/`.get()` chained straight onto the call's result.
     pub waited: Option<Span>,
 }

@@ -12,6 +12,9 @@ use crate::source::{FileId, SourceFile, Span};
 /// How many same-class calls deep execution contexts are followed.
 pub const CALL_DEPTH: usize = 3;
 
+/// (owner class or impl type, method name): how same-class calls are matched.
+type MethodKey = (String, String);
+
 /// All files of a run with their facts, indexed by [`FileId`].
 pub struct Project<'a> {
     pub files: &'a [SourceFile],
@@ -23,9 +26,9 @@ pub struct Project<'a> {
     /// (class simple name, method) -> `@Async` method.
     async_methods: HashMap<(String, String), (FileId, usize)>,
     /// Per file: (owner class, method name) -> calls to it with no receiver (same class).
-    callers: Vec<HashMap<(String, String), Vec<(CtxId, Span)>>>,
+    callers: Vec<HashMap<MethodKey, Vec<(CtxId, Span)>>>,
     /// Per file: (owner class, method name) -> submissions running it by method reference.
-    method_tasks: Vec<HashMap<(String, String), Vec<usize>>>,
+    method_tasks: Vec<HashMap<MethodKey, Vec<usize>>>,
     default_async_bean: String,
 }
 
@@ -43,6 +46,8 @@ pub struct Sub {
     pub index: Option<usize>,
     /// For an `@Async` call: the method it reaches.
     pub via_async: Option<(FileId, AsyncMethod)>,
+    /// Rust `install`: the caller blocks while the closure runs on the pool.
+    pub install: bool,
 }
 
 /// Where a piece of code runs.
@@ -92,16 +97,19 @@ impl<'a> Project<'a> {
                     .entry((m.class.clone(), m.method.clone()))
                     .or_insert((file, i));
             }
-            let mut by_method: HashMap<(String, String), Vec<(CtxId, Span)>> = HashMap::new();
+            let mut by_method: HashMap<MethodKey, Vec<(CtxId, Span)>> = HashMap::new();
             for c in f.calls.iter().filter(|c| c.receiver_type.is_none()) {
-                let owner = f.contexts[c.ctx].owner.clone().unwrap_or_default();
+                let owner = match &c.callee_owner {
+                    Some(o) => o.clone(),
+                    None => f.contexts[c.ctx].owner.clone().unwrap_or_default(),
+                };
                 by_method
                     .entry((owner, c.method.clone()))
                     .or_default()
                     .push((c.ctx, c.span));
             }
             callers.push(by_method);
-            let mut tasks: HashMap<(String, String), Vec<usize>> = HashMap::new();
+            let mut tasks: HashMap<MethodKey, Vec<usize>> = HashMap::new();
             for (i, s) in f.submissions.iter().enumerate() {
                 if let Some(m) = &s.task_method {
                     let owner = f.contexts[s.ctx].owner.clone().unwrap_or_default();
@@ -163,6 +171,7 @@ impl<'a> Project<'a> {
                     waited: s.waited.map(|w| f.waits[w].span),
                     index: Some(i),
                     via_async: None,
+                    install: s.install,
                 });
             }
             for c in &f.calls {
@@ -184,6 +193,7 @@ impl<'a> Project<'a> {
                     waited: c.waited,
                     index: None,
                     via_async: Some((mf, m.clone())),
+                    install: false,
                 });
             }
         }

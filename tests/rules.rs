@@ -22,3 +22,10 @@ fn caller_runs_under_join() {
 fn nested_pool_submission() {
     common::check_rule_fixtures("nested_pool_submission");
 }
+
+/// The incidents of `shared/spec/incidents.md`, all rules together: each finding
+/// at its marked line, with the precedence of one finding per span.
+#[test]
+fn incidents() {
+    common::check_fixture_dir("incidents", None);
+}

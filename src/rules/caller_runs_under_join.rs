@@ -104,7 +104,11 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
 fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
-        for w in facts.waits.iter().filter(|w| w.kind == WaitKind::BlockOn) {
+        for w in facts
+            .waits
+            .iter()
+            .filter(|w| matches!(w.kind, WaitKind::BlockOn | WaitKind::CallerRuns))
+        {
             let execs = project.executions(file, w.ctx);
             let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) else {
                 continue;

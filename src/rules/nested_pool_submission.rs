@@ -4,7 +4,8 @@
 
 use super::{nested_in, Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::link::Project;
+use crate::facts::CtxKind;
+use crate::link::{Execution, Project, Sub};
 
 pub const RULE: Rule = Rule {
     id: "nested_pool_submission",
@@ -20,8 +21,14 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     for sub in project.submissions() {
         let execs = project.executions(sub.file, sub.ctx);
         let Some(outer) = nested_in(project, &sub, &execs) else {
+            if sub.install {
+                out.extend(install_from_other_pool(project, &sub, &execs));
+            }
             continue;
         };
+        if sub.install {
+            continue; // `install` into the pool the caller already runs on runs inline
+        }
         let facts = &project.facts[sub.file];
         let pool = project.pool(&sub.pool);
         let pool_name = pool
@@ -87,4 +94,46 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         )));
     }
     out
+}
+
+/// Rust `other.install(..)` from a task of a different pool: that worker blocks
+/// while the closure runs elsewhere (a warning: not a deadlock by itself).
+fn install_from_other_pool(
+    project: &Project,
+    sub: &Sub,
+    execs: &[Execution],
+) -> Option<Diagnostic> {
+    let outer = execs
+        .iter()
+        .find(|e| matches!(e.kind, CtxKind::PoolTask(_)))?;
+    let CtxKind::PoolTask(outer_pool) = &outer.kind else {
+        return None;
+    };
+    let facts = &project.facts[sub.file];
+    let outer_name = outer
+        .submission
+        .map(|s| facts.submissions[s].pool_name.clone())
+        .unwrap_or_else(|| outer_pool.clone());
+    let mut d = Diagnostic::new(
+        RULE.id,
+        sub.file,
+        sub.span,
+        format!(
+            "a task running on `{outer_name}` calls `install` on `{}`: the `{outer_name}` worker blocks until the other pool runs the closure",
+            sub.pool_name
+        ),
+    )
+    .help(format!(
+        "let the `{outer_name}` task hand the work to `{}` with `spawn` and a channel it does not block on, or do the work on `{outer_name}` directly",
+        sub.pool_name
+    ));
+    d.level = Level::Warning;
+    if let Some(s) = outer.submission {
+        d = d.label(
+            sub.file,
+            facts.submissions[s].span,
+            format!("outer task submitted to `{outer_name}` here"),
+        );
+    }
+    Some(d)
 }

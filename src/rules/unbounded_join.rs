@@ -25,7 +25,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 CtxKind::PoolTask(p) => Some(p.clone()),
                 _ => None,
             });
-            if w.kind == WaitKind::BlockOn && (on_async || on_pool.is_none()) {
+            if w.kind == WaitKind::CallerRuns
+                || (w.kind == WaitKind::BlockOn && (on_async || on_pool.is_none()))
+            {
                 continue; // in async code this is `caller_runs_under_join`'s
             }
             if w.needs_worker && !on_async && on_pool.is_none() && w.submission.is_none() {
@@ -41,7 +43,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                     "{} blocks with no time bound until another thread releases it",
                     w.what
                 ),
-                (None, WaitKind::BlockOn) => format!(
+                (None, WaitKind::BlockOn | WaitKind::CallerRuns) => format!(
                     "{} blocks a pool worker with no time bound until the future completes",
                     w.what
                 ),
@@ -66,18 +68,20 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                     let c = &facts.contexts[e.ctx];
                     d = d.label(file, c.head, "this runs on an async runtime worker thread");
                 }
-            } else if let Some(p) = &on_pool {
-                if let Some(e) = execs
-                    .iter()
-                    .find(|e| matches!(e.kind, CtxKind::PoolTask(_)))
-                {
-                    let c = &facts.contexts[e.ctx];
-                    let pool = project
-                        .pool(p)
-                        .map(|(_, p)| p.name.clone())
-                        .unwrap_or_else(|| p.clone());
-                    d = d.label(file, c.head, format!("this runs on a worker of `{pool}`"));
-                }
+            } else if let Some(e) = execs
+                .iter()
+                .find(|e| matches!(e.kind, CtxKind::PoolTask(_)))
+            {
+                let pool = on_pool.as_deref().unwrap_or_default();
+                let name = project
+                    .pool(pool)
+                    .map(|(_, p)| p.name.clone())
+                    .or_else(|| e.submission.map(|s| facts.submissions[s].pool_name.clone()))
+                    .unwrap_or_else(|| pool.to_string());
+                let at = e
+                    .submission
+                    .map_or(facts.contexts[e.ctx].head, |s| facts.submissions[s].span);
+                d = d.label(file, at, format!("this code runs as a task on `{name}`"));
             }
             out.push(d);
         }

@@ -91,24 +91,29 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 /// Check a rule's fixtures: markers match findings exactly, and the human and
 /// JSON renderings match their snapshots (kept in `fixtures/<rule>/snapshots/`).
 pub fn check_rule_fixtures(rule: &str) {
-    let dir = format!("fixtures/{rule}");
-    let report = run(&[&dir], Some(rule));
+    check_fixture_dir(rule, Some(rule));
+}
+
+/// Check `fixtures/<dir>` with one rule selected, or all rules at their defaults.
+pub fn check_fixture_dir(name: &str, rule: Option<&str>) {
+    let dir = format!("fixtures/{name}");
+    let report = run(&[&dir], rule);
     assert!(report.errors.is_empty(), "{:?}", report.errors);
-    let want = expected(&dir, Some(rule));
+    let want = expected(&dir, rule);
     let got = found(&report);
     let line = |(p, l, r): &(String, usize, String)| format!("    {p}:{l} {r}\n");
     let missing: String = want.difference(&got).map(line).collect();
     let extra: String = got.difference(&want).map(line).collect();
     assert!(
         missing.is_empty() && extra.is_empty(),
-        "fixtures of {rule}:\n  expected but not found:\n{missing}  found but not expected:\n{extra}"
+        "fixtures of {name}:\n  expected but not found:\n{missing}  found but not expected:\n{extra}"
     );
     insta::with_settings!({
-        snapshot_path => format!("../../fixtures/{rule}/snapshots"),
+        snapshot_path => format!("../../fixtures/{name}/snapshots"),
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::assert_snapshot!(format!("{rule}@human"), human(&report));
-        insta::assert_snapshot!(format!("{rule}@json"), json(&report));
+        insta::assert_snapshot!(format!("{name}@human"), human(&report));
+        insta::assert_snapshot!(format!("{name}@json"), json(&report));
     });
 }

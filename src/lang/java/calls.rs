@@ -268,6 +268,7 @@ impl<'a> Extractor<'a> {
             task: None,
             task_method: None,
             waited: None,
+            install: false,
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
@@ -590,6 +591,7 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx(),
             method: name.to_string(),
             receiver_type,
+            callee_owner: None,
             waited,
         });
     }

@@ -1,4 +1,5 @@
-//! One pass over a syn AST that records the facts of a Rust file.
+//! One pass over a syn AST that records the facts of a Rust file: the visitor,
+//! its scopes and execution contexts. Calls are handled in `calls.rs`.
 
 use std::collections::HashMap;
 
@@ -6,25 +7,42 @@ use proc_macro2::Span as PmSpan;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
-use super::resolve::Imports;
+use super::eval::eval_int;
+use super::types::{PoolRef, Scopes, Types, Value};
 use crate::catalog::Indexed;
 use crate::diagnostic::Item;
-use crate::facts::{Bound, FileFacts, Queue};
+use crate::facts::{Context, CtxId, CtxKind, FileFacts};
 use crate::source::Span;
 
 pub struct Extractor<'a> {
-    pub catalog: &'a Indexed,
-    pub imports: Imports,
-    pub include_tests: bool,
+    pub(super) catalog: &'a Indexed,
+    pub(super) types: Types<'a>,
+    pub(super) include_tests: bool,
     pub facts: FileFacts,
-    consts: HashMap<String, u64>,
-    /// Name of the enclosing `impl` type, for item names.
-    impl_type: Option<String>,
+    pub(super) consts: HashMap<String, u64>,
+    /// The enclosing `impl` type, if any.
+    pub(super) impl_type: Option<String>,
+    pub(super) scopes: Scopes,
+    pub(super) ctx: Vec<CtxId>,
+    /// The enclosing function's name (for `exempt_in`).
+    pub(super) method: String,
+    /// The rayon pools the code runs on, innermost last (for `current-rayon`).
+    pub(super) rayon: Vec<String>,
+    /// Submission index by the byte range of its call.
+    pub(super) submission_at: HashMap<(usize, usize), usize>,
+    /// Loops around the current point, within the current function or closure.
+    pub(super) loops: usize,
+    /// Thread bodies spawned in a loop: a hand-rolled pool's workers.
+    pub(super) hand_rolled: std::collections::HashSet<CtxId>,
 }
 
 pub fn span(s: PmSpan) -> Span {
     let r = s.byte_range();
     Span::new(r.start, r.end)
+}
+
+pub fn line(s: PmSpan) -> usize {
+    s.start().line
 }
 
 /// Whether attributes mark test-only code: `#[test]`, `#[tokio::test]`, `#[cfg(test)]`.
@@ -56,7 +74,12 @@ fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
 }
 
 impl<'a> Extractor<'a> {
-    pub fn new(catalog: &'a Indexed, file: &syn::File, include_tests: bool) -> Extractor<'a> {
+    pub fn new(
+        catalog: &'a Indexed,
+        types: Types<'a>,
+        file: &syn::File,
+        include_tests: bool,
+    ) -> Extractor<'a> {
         let mut consts = HashMap::new();
         for item in &file.items {
             if let syn::Item::Const(c) = item {
@@ -67,11 +90,18 @@ impl<'a> Extractor<'a> {
         }
         Extractor {
             catalog,
-            imports: Imports::collect(file),
+            types,
             include_tests,
             facts: FileFacts::default(),
             consts,
             impl_type: None,
+            scopes: Scopes::default(),
+            ctx: Vec::new(),
+            method: String::new(),
+            rayon: Vec::new(),
+            submission_at: HashMap::new(),
+            loops: 0,
+            hand_rolled: Default::default(),
         }
     }
 
@@ -79,106 +109,211 @@ impl<'a> Extractor<'a> {
         !self.include_tests && is_test(attrs)
     }
 
-    fn resolve(&self, path: &syn::Path) -> Option<String> {
-        let catalog = self.catalog;
-        self.imports.resolve(path, &|p| catalog.knows(p))
+    pub(super) fn current_ctx(&self) -> Option<CtxId> {
+        self.ctx.last().copied()
     }
 
-    fn call(&mut self, call: &syn::ExprCall) {
-        let syn::Expr::Path(func) = &*call.func else {
-            return;
-        };
-        if func.qself.is_some() {
-            return;
-        }
-        let Some(full) = self.resolve(&func.path) else {
-            return;
-        };
-        if let Some(entry) = self.catalog.queue_call(&full) {
-            let bound = match entry.capacity_arg {
-                None => Bound::Unbounded,
-                Some(i) => match call.args.iter().nth(i) {
-                    None => Bound::Unbounded,
-                    Some(arg) => eval_int(arg, &self.consts)
-                        .map(Bound::Capacity)
-                        .unwrap_or(Bound::Unknown),
-                },
-            };
-            let written = path_text(&func.path);
-            let what = if written == full {
-                format!("`{written}()`")
-            } else {
-                format!("`{written}()` (`{full}`)")
-            };
-            self.facts.queues.push(Queue {
-                span: span(call.span()),
-                what,
-                bound,
-                why: entry.why.clone(),
-                help: entry.help.clone(),
-                related: None,
-            });
-        }
-    }
-
-    fn item(&mut self, s: PmSpan, name: String) {
-        self.facts.items.push(Item {
-            span: span(s),
+    pub(super) fn push_ctx(
+        &mut self,
+        kind: CtxKind,
+        name: String,
+        head: Span,
+        body: Span,
+    ) -> CtxId {
+        let id = self.facts.contexts.len();
+        self.facts.contexts.push(Context {
+            kind,
+            parent: self.ctx.last().copied(),
             name,
+            owner: self.impl_type.clone(),
+            head,
+            body,
+            submission: None,
         });
+        id
     }
-}
 
-fn path_text(p: &syn::Path) -> String {
-    let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
-    let lead = if p.leading_colon.is_some() { "::" } else { "" };
-    format!("{lead}{}", segs.join("::"))
-}
+    /// A function or method body in its own context.
+    fn function(&mut self, sig: &syn::Signature, block: &syn::Block, whole: PmSpan) {
+        let name = sig.ident.to_string();
+        let item = match &self.impl_type {
+            Some(t) => format!("{t}::{name}"),
+            None => name.clone(),
+        };
+        self.facts.items.push(Item {
+            span: span(whole),
+            name: item,
+        });
+        let kind = if sig.asyncness.is_some() {
+            CtxKind::Async
+        } else {
+            CtxKind::Function
+        };
+        let id = self.push_ctx(
+            kind,
+            name.clone(),
+            span(sig.ident.span()),
+            span(block.span()),
+        );
+        // Functions nest (items in blocks) but each runs where it is called.
+        self.facts.contexts[id].parent = None;
+        let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
+        let saved_method = std::mem::replace(&mut self.method, name);
+        let saved_rayon = std::mem::take(&mut self.rayon);
+        let saved_loops = std::mem::take(&mut self.loops);
+        self.scopes.push();
+        for input in &sig.inputs {
+            if let syn::FnArg::Typed(pt) = input {
+                let ty = self.types.resolve(&pt.ty);
+                self.bind(
+                    &pt.pat,
+                    Value {
+                        ty,
+                        ..Value::default()
+                    },
+                );
+            }
+        }
+        self.visit_block(block);
+        self.scopes.pop();
+        self.loops = saved_loops;
+        self.rayon = saved_rayon;
+        self.method = saved_method;
+        self.ctx = saved_ctx;
+    }
 
-/// Value of a constant integer expression: literals, `MAX` constants, same-file
-/// `const` items, and `+ - * <<` of those.
-pub fn eval_int(e: &syn::Expr, consts: &HashMap<String, u64>) -> Option<u64> {
-    match e {
-        syn::Expr::Lit(l) => match &l.lit {
-            syn::Lit::Int(i) => i.base10_parse::<u64>().ok(),
-            _ => None,
-        },
-        syn::Expr::Paren(p) => eval_int(&p.expr, consts),
-        syn::Expr::Group(g) => eval_int(&g.expr, consts),
-        syn::Expr::Cast(c) => eval_int(&c.expr, consts),
-        syn::Expr::Path(p) => {
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            match segs.as_slice() {
-                [ty, max] if max == "MAX" => match ty.as_str() {
-                    "u8" => Some(u8::MAX as u64),
-                    "u16" => Some(u16::MAX as u64),
-                    "u32" => Some(u32::MAX as u64),
-                    "i32" => Some(i32::MAX as u64),
-                    "i64" => Some(i64::MAX as u64),
-                    "u64" | "usize" => Some(u64::MAX),
-                    _ => None,
+    /// A closure body in its own context; `param` types its first parameter.
+    pub(super) fn closure(
+        &mut self,
+        c: &syn::ExprClosure,
+        kind: CtxKind,
+        submission: Option<usize>,
+        param: Option<String>,
+    ) -> CtxId {
+        let name = match kind {
+            CtxKind::Inline => "closure",
+            _ => "task",
+        };
+        let id = self.push_ctx(
+            kind,
+            name.into(),
+            span(c.or1_token.span),
+            span(c.body.span()),
+        );
+        self.facts.contexts[id].submission = submission;
+        self.ctx.push(id);
+        let saved_loops = std::mem::take(&mut self.loops);
+        self.scopes.push();
+        for (i, p) in c.inputs.iter().enumerate() {
+            let ty = match p {
+                syn::Pat::Type(t) => self.types.resolve(&t.ty),
+                _ if i == 0 => param.clone(),
+                _ => None,
+            };
+            self.bind(
+                p,
+                Value {
+                    ty,
+                    ..Value::default()
                 },
-                [name] => consts.get(name).copied(),
-                _ => None,
+            );
+        }
+        self.visit_expr(&c.body);
+        self.scopes.pop();
+        self.loops = saved_loops;
+        self.ctx.pop();
+        id
+    }
+
+    /// Bind a pattern to a value (tuples typed by the call that produced them).
+    pub(super) fn bind(&mut self, pat: &syn::Pat, value: Value) {
+        self.bind_init(pat, value, None)
+    }
+
+    pub(super) fn bind_init(&mut self, pat: &syn::Pat, mut value: Value, init: Option<&syn::Expr>) {
+        match pat {
+            syn::Pat::Ident(i) => {
+                let name = i.ident.to_string();
+                if value.local && value.created_in.is_none() {
+                    value.created_in = self.current_ctx().map(|c| self.execution_of(c));
+                }
+                if value.pool.is_none()
+                    && value
+                        .ty
+                        .as_deref()
+                        .is_some_and(|t| self.catalog.in_group("pool", t))
+                {
+                    value.pool = Some(PoolRef {
+                        key: format!("local:{name}@{}", span(i.ident.span()).start),
+                        name: name.clone(),
+                    });
+                }
+                self.scopes.declare(name, value);
+            }
+            syn::Pat::Type(t) => {
+                if let Some(ty) = self.types.resolve(&t.ty) {
+                    value.ty = Some(ty);
+                }
+                self.bind_init(&t.pat, value, init);
+            }
+            syn::Pat::Reference(r) => self.bind_init(&r.pat, value, init),
+            syn::Pat::Tuple(t) => {
+                for (i, elem) in t.elems.iter().enumerate() {
+                    let v = init.map(|e| self.tuple_value(e, i)).unwrap_or_default();
+                    self.bind_init(elem, v, None);
+                }
+            }
+            syn::Pat::TupleStruct(ts) => {
+                // `Ok(x)` / `Some(x)`: transparent.
+                if let Some(first) = ts.elems.first() {
+                    self.bind_init(first, value, init);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Names a condition proves finished (`h.is_finished()`) or not (`!h.is_finished()`).
+    fn done_checks(&self, cond: &syn::Expr) -> (Vec<String>, Vec<String>) {
+        let checks = &self.catalog.data.futures.done_checks;
+        let mut done = Vec::new();
+        let mut not_done = Vec::new();
+        let mut stack = vec![(cond, false)];
+        while let Some((e, neg)) = stack.pop() {
+            match e {
+                syn::Expr::Paren(p) => stack.push((&p.expr, neg)),
+                syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+                    stack.push((&u.expr, !neg))
+                }
+                syn::Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) && !neg => {
+                    stack.push((&b.left, false));
+                    stack.push((&b.right, false));
+                }
+                syn::Expr::MethodCall(m) if checks.iter().any(|c| m.method == c) => {
+                    if let syn::Expr::Path(p) = &*m.receiver {
+                        if let Some(id) = p.path.get_ident() {
+                            if neg {
+                                not_done.push(id.to_string())
+                            } else {
+                                done.push(id.to_string())
+                            }
+                        }
+                    }
+                }
+                _ => {}
             }
         }
-        syn::Expr::Binary(b) => {
-            let l = eval_int(&b.left, consts)?;
-            let r = eval_int(&b.right, consts)?;
-            match b.op {
-                syn::BinOp::Add(_) => l.checked_add(r),
-                syn::BinOp::Sub(_) => l.checked_sub(r),
-                syn::BinOp::Mul(_) => l.checked_mul(r),
-                syn::BinOp::Shl(_) => u32::try_from(r).ok().and_then(|r| l.checked_shl(r)),
-                _ => None,
-            }
+        (done, not_done)
+    }
+
+    fn mark_complete(&mut self, name: &str, here: bool) {
+        let mut v = self.scopes.get(name).cloned().unwrap_or_default();
+        v.complete = true;
+        if here {
+            self.scopes.declare(name.to_string(), v);
+        } else if let Some(slot) = self.scopes.get_mut(name) {
+            *slot = v;
         }
-        _ => None,
     }
 }
 
@@ -187,8 +322,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if self.skip(&f.attrs) {
             return;
         }
-        self.item(f.span(), f.sig.ident.to_string());
-        syn::visit::visit_item_fn(self, f);
+        let outer = self.impl_type.take();
+        self.function(&f.sig, &f.block, f.span());
+        self.impl_type = outer;
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
@@ -215,16 +351,112 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if self.skip(&f.attrs) {
             return;
         }
-        let name = match &self.impl_type {
-            Some(t) => format!("{t}::{}", f.sig.ident),
-            None => f.sig.ident.to_string(),
+        self.function(&f.sig, &f.block, f.span());
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        if let Some(block) = &f.default {
+            if !self.skip(&f.attrs) {
+                self.function(&f.sig, block, f.span());
+            }
+        }
+    }
+
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        self.scopes.push();
+        syn::visit::visit_block(self, b);
+        self.scopes.pop();
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        if self.skip(&l.attrs) {
+            return;
+        }
+        let Some(init) = &l.init else {
+            return self.bind(&l.pat, Value::default());
         };
-        self.item(f.span(), name);
-        syn::visit::visit_impl_item_fn(self, f);
+        self.visit_expr(&init.expr);
+        if let Some((_, diverge)) = &init.diverge {
+            self.visit_expr(diverge);
+        }
+        let value = self.value_of(&init.expr);
+        self.bind_init(&l.pat, value, Some(&init.expr));
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        self.closure(c, CtxKind::Inline, None, None);
+    }
+
+    fn visit_expr_async(&mut self, a: &'ast syn::ExprAsync) {
+        let id = self.push_ctx(
+            CtxKind::Async,
+            "async block".into(),
+            span(a.async_token.span),
+            span(a.block.span()),
+        );
+        self.ctx.push(id);
+        let saved_rayon = std::mem::take(&mut self.rayon);
+        self.visit_block(&a.block);
+        self.rayon = saved_rayon;
+        self.ctx.pop();
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
         self.call(c);
-        syn::visit::visit_expr_call(self, c);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.method_call(m);
+    }
+
+    fn visit_expr_await(&mut self, a: &'ast syn::ExprAwait) {
+        self.await_expr(a);
+    }
+
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        self.visit_expr(&i.cond);
+        let (done, not_done) = self.done_checks(&i.cond);
+        self.scopes.push();
+        for d in &done {
+            self.mark_complete(d, true);
+        }
+        self.visit_block(&i.then_branch);
+        self.scopes.pop();
+        if let Some((_, e)) = &i.else_branch {
+            self.scopes.push();
+            for d in &not_done {
+                self.mark_complete(d, true);
+            }
+            self.visit_expr(e);
+            self.scopes.pop();
+        }
+    }
+
+    fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        self.visit_expr(&f.expr);
+        self.loops += 1;
+        self.scopes.push();
+        self.bind(&f.pat, Value::default());
+        self.visit_block(&f.body);
+        self.scopes.pop();
+        self.loops -= 1;
+    }
+
+    fn visit_expr_loop(&mut self, l: &'ast syn::ExprLoop) {
+        self.loops += 1;
+        self.visit_block(&l.body);
+        self.loops -= 1;
+    }
+
+    fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
+        self.visit_expr(&w.cond);
+        self.loops += 1;
+        self.visit_block(&w.body);
+        self.loops -= 1;
+        // `while !h.is_finished() { .. }`: afterwards `h` has finished.
+        let (_, not_done) = self.done_checks(&w.cond);
+        for d in &not_done {
+            self.mark_complete(d, false);
+        }
     }
 }

@@ -1,7 +1,10 @@
 //! The Rust front end: `syn` parses the file, one visitor pass extracts facts.
 
+mod calls;
+mod eval;
 mod extract;
 mod resolve;
+mod types;
 
 use syn::visit::Visit;
 
@@ -15,7 +18,9 @@ impl Frontend for RustFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
         let result = match syn::parse_file(&file.text) {
             Ok(ast) => {
-                let mut x = extract::Extractor::new(opts.catalog, &ast, opts.include_tests);
+                let imports = resolve::Imports::collect(&ast);
+                let types = types::Types::new(&ast, &imports, opts.catalog);
+                let mut x = extract::Extractor::new(opts.catalog, types, &ast, opts.include_tests);
                 x.visit_file(&ast);
                 Ok(x.facts)
             }

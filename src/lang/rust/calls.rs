@@ -1,0 +1,588 @@
+//! Calls in Rust code: channel constructors (queues), submissions to pools and
+//! threads, blocking waits, awaited task handles, and the calls rules follow;
+//! plus what an expression holds.
+
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+use super::eval::eval_int;
+use super::extract::{line, span, Extractor};
+use super::types::{PoolRef, Value};
+use crate::catalog::{SubmitEntry, WaitEntry};
+use crate::facts::{Bound, Call, CtxKind, Queue, Submission, Wait, WaitKind};
+use crate::source::Span;
+
+/// Where a closure argument of a call runs.
+enum Runs {
+    Pool {
+        key: String,
+        name: String,
+        install: bool,
+        rayon: bool,
+    },
+    Async,
+    Thread,
+    Scope(Option<String>),
+}
+
+impl<'a> Extractor<'a> {
+    fn resolve_path(&self, path: &syn::Path) -> Option<String> {
+        let catalog = self.catalog;
+        self.types.imports.resolve(path, &|p| catalog.knows(p))
+    }
+
+    /// A free-function call: `mpsc::channel()`, `rayon::spawn(..)`, `block_on(..)`, `helper(..)`.
+    pub(super) fn call(&mut self, c: &syn::ExprCall) {
+        let path = match &*c.func {
+            syn::Expr::Path(p) if p.qself.is_none() => Some(&p.path),
+            _ => None,
+        };
+        let full = path.and_then(|p| self.resolve_path(p));
+        let cspan = fn_call_span(c);
+        if let (Some(full), Some(p)) = (&full, path) {
+            self.queue(c, full, p);
+        }
+        let entry = full.as_deref().and_then(|f| {
+            self.catalog
+                .data
+                .submits
+                .iter()
+                .find(|e| e.call.iter().any(|x| x == f))
+        });
+        let runs = entry.and_then(|e| self.runs(e, None));
+        self.visit_expr(&c.func);
+        let sub = runs
+            .as_ref()
+            .and_then(|r| self.record_submission(r, cspan, span(c.span())));
+        self.visit_args(c.args.iter(), runs.as_ref(), sub);
+        if let Some(f) = &full {
+            if let Some(w) = self
+                .catalog
+                .waits_named(f)
+                .find(|w| w.call.is_some())
+                .cloned()
+            {
+                let what = short(&path_text(path));
+                let origin = c.args.first().and_then(|a| self.value_of(a).origin);
+                self.push_wait(cspan, format!("`{what}(..)`"), &w, String::new(), origin);
+            }
+        }
+        if let Some(p) = path {
+            self.record_call(p, cspan);
+        }
+    }
+
+    /// A method call: `pool.spawn(..)`, `rx.recv()`, `handle.join()`, `self.helper()`.
+    pub(super) fn method_call(&mut self, m: &syn::ExprMethodCall) {
+        self.visit_expr(&m.receiver);
+        let recv = self.value_of(&m.receiver);
+        let method = m.method.to_string();
+        let mspan = method_call_span(m);
+        let entry = recv.ty.as_deref().and_then(|t| {
+            self.catalog
+                .data
+                .submits
+                .iter()
+                .find(|e| e.methods.contains(&method) && self.catalog.matches(&e.on, Some(t)))
+        });
+        let runs = entry.and_then(|e| self.runs(e, Some(&recv)));
+        let sub = runs
+            .as_ref()
+            .and_then(|r| self.record_submission(r, mspan, span(m.span())));
+        self.visit_args(m.args.iter(), runs.as_ref(), sub);
+        if !recv.complete {
+            let n = m.args.len();
+            let wait = self
+                .catalog
+                .waits_named(&method)
+                .find(|w| {
+                    w.method.is_some()
+                        && w.args.contains(&n)
+                        && self.catalog.matches(&w.on, recv.ty.as_deref())
+                })
+                .cloned();
+            // A hand-rolled pool's worker fetching its next job is the worker loop
+            // itself; only what it waits for inside a job counts.
+            let exec = self.current_ctx().map(|c| self.execution_of(c));
+            let fetch =
+                exec.is_some_and(|e| self.hand_rolled.contains(&e) && recv.created_in != Some(e));
+            if let (Some(w), false) = (wait, fetch) {
+                let recv_text = short(&expr_text(&m.receiver));
+                let what = format!("`{recv_text}.{method}()`");
+                self.push_wait(mspan, what, &w, recv_text, recv.origin);
+            }
+        }
+        if let syn::Expr::Path(p) = &*m.receiver {
+            if p.path.is_ident("self") {
+                self.facts.calls.push(Call {
+                    span: mspan,
+                    ctx: self.current_ctx().unwrap_or(0),
+                    method,
+                    receiver_type: None,
+                    callee_owner: Some(self.impl_type.clone().unwrap_or_default()),
+                    waited: None,
+                });
+            }
+        }
+    }
+
+    /// `handle.await` on a task or oneshot created in this function, with no timeout around it.
+    pub(super) fn await_expr(&mut self, a: &syn::ExprAwait) {
+        self.visit_expr(&a.base);
+        let v = self.value_of(&a.base);
+        let awaits = &self.catalog.data.awaits;
+        if !v.local || v.complete || !self.catalog.matches(&awaits.types, v.ty.as_deref()) {
+            return;
+        }
+        let base = a.base.span();
+        let whole = a.span();
+        let end = if whole.end().line == line(base) {
+            span(whole).end
+        } else {
+            span(base).end
+        };
+        let recv_text = short(&expr_text(&a.base));
+        let entry = WaitEntry {
+            on: Vec::new(),
+            method: None,
+            call: None,
+            args: Vec::new(),
+            kind: "result".into(),
+            request_path: false,
+            exempt_in: Vec::new(),
+            help: awaits.help.clone().unwrap_or_default(),
+        };
+        self.push_wait(
+            Span::new(span(base).start, end),
+            format!("`{recv_text}.await`"),
+            &entry,
+            recv_text,
+            v.origin,
+        );
+    }
+
+    /// Where a submission entry runs its closure, with the pool resolved.
+    fn runs(&self, e: &SubmitEntry, recv: Option<&Value>) -> Option<Runs> {
+        Some(match e.runs.as_str() {
+            "async" => Runs::Async,
+            "thread" => Runs::Thread,
+            "scope" => Runs::Scope(e.param_type.clone()),
+            _ => {
+                let install = e.runs == "install";
+                let rayon_recv = recv
+                    .and_then(|r| r.ty.as_deref())
+                    .is_some_and(|t| self.catalog.in_group("rayon_pool", t));
+                let (key, name, rayon) = match e.pool.as_deref() {
+                    Some("current-rayon") => {
+                        let key = self
+                            .rayon
+                            .last()
+                            .cloned()
+                            .unwrap_or_else(|| "rayon-global".into());
+                        let name = self.pool_name(&key);
+                        (key, name, true)
+                    }
+                    Some(p) => (
+                        p.to_string(),
+                        e.pool_name.clone().unwrap_or_else(|| p.to_string()),
+                        false,
+                    ),
+                    None => {
+                        let pool = recv?.pool.clone()?;
+                        (pool.key, pool.name, rayon_recv)
+                    }
+                };
+                Runs::Pool {
+                    key,
+                    name,
+                    install,
+                    rayon,
+                }
+            }
+        })
+    }
+
+    fn pool_name(&self, key: &str) -> String {
+        if key == "rayon-global" {
+            return "the global rayon pool".into();
+        }
+        key.rsplit_once(':')
+            .map(|(_, n)| n)
+            .unwrap_or(key)
+            .split('@')
+            .next()
+            .unwrap_or(key)
+            .to_string()
+    }
+
+    fn record_submission(&mut self, runs: &Runs, s: Span, whole: Span) -> Option<usize> {
+        let (key, name, confirmed, install) = match runs {
+            Runs::Pool {
+                key, name, install, ..
+            } => (key.clone(), name.clone(), true, *install),
+            Runs::Thread => (
+                format!("thread@{}", s.start),
+                "a new thread".to_string(),
+                false,
+                false,
+            ),
+            _ => return None,
+        };
+        let idx = self.facts.submissions.len();
+        self.facts.submissions.push(Submission {
+            span: s,
+            pool: key,
+            pool_name: name,
+            confirmed,
+            ctx: self.current_ctx().unwrap_or(0),
+            task: None,
+            task_method: None,
+            waited: None,
+            install,
+        });
+        self.submission_at.insert((whole.start, whole.end), idx);
+        Some(idx)
+    }
+
+    /// Visit call arguments; closures (and async blocks) run where `runs` says.
+    fn visit_args<'e>(
+        &mut self,
+        args: impl Iterator<Item = &'e syn::Expr>,
+        runs: Option<&Runs>,
+        sub: Option<usize>,
+    ) {
+        for arg in args {
+            let syn::Expr::Closure(c) = arg else {
+                self.visit_expr(arg);
+                continue;
+            };
+            match runs {
+                Some(Runs::Pool { key, rayon, .. }) => {
+                    if *rayon {
+                        self.rayon.push(key.clone());
+                    }
+                    let id = self.closure(c, CtxKind::PoolTask(key.clone()), sub, None);
+                    if *rayon {
+                        self.rayon.pop();
+                    }
+                    if let Some(s) = sub {
+                        self.facts.submissions[s].task = Some(id);
+                    }
+                }
+                Some(Runs::Thread) => {
+                    let saved = std::mem::take(&mut self.rayon);
+                    if self.loops > 0 {
+                        // Threads spawned in a loop are a hand-rolled pool's workers.
+                        let key = format!("threads@{}", span(c.span()).start);
+                        let id = self.closure(c, CtxKind::PoolTask(key), sub, None);
+                        self.hand_rolled.insert(id);
+                    } else {
+                        self.closure(c, CtxKind::Thread, sub, None);
+                    }
+                    self.rayon = saved;
+                }
+                Some(Runs::Async) => {
+                    self.closure(c, CtxKind::Async, None, None);
+                }
+                Some(Runs::Scope(param)) => {
+                    self.closure(c, CtxKind::Inline, None, param.clone());
+                }
+                None => {
+                    self.closure(c, CtxKind::Inline, None, None);
+                }
+            }
+        }
+    }
+
+    /// Record a blocking wait, and link it to the submission it waits for: the
+    /// handle's origin, or the latest submission made earlier in the same task.
+    fn push_wait(
+        &mut self,
+        s: Span,
+        what: String,
+        w: &WaitEntry,
+        recv_text: String,
+        origin: Option<usize>,
+    ) {
+        if w.exempt_in.contains(&self.method) {
+            return;
+        }
+        let ctx = self.current_ctx().unwrap_or(0);
+        let exec = self.execution_of(ctx);
+        let submission = origin.or_else(|| {
+            self.facts.submissions.iter().rposition(|sub| {
+                sub.span.start < s.start
+                    && self.execution_of(sub.ctx) == exec
+                    && sub.waited.is_none()
+            })
+        });
+        let idx = self.facts.waits.len();
+        if let Some(sub) = submission {
+            self.facts.submissions[sub].waited.get_or_insert(idx);
+        }
+        self.facts.waits.push(Wait {
+            span: s,
+            ctx,
+            what,
+            kind: match w.kind.as_str() {
+                "synchronizer" => WaitKind::Synchronizer,
+                "block_on" => WaitKind::BlockOn,
+                "caller_runs" => WaitKind::CallerRuns,
+                _ => WaitKind::Result,
+            },
+            timed: false,
+            submission,
+            help: w.help.replace("{recv}", &recv_text),
+            needs_worker: true,
+        });
+    }
+
+    /// The nearest enclosing context that is not an inline closure.
+    pub(super) fn execution_of(&self, mut ctx: usize) -> usize {
+        while self
+            .facts
+            .contexts
+            .get(ctx)
+            .is_some_and(|c| c.kind == CtxKind::Inline)
+        {
+            match self.facts.contexts[ctx].parent {
+                Some(p) => ctx = p,
+                None => break,
+            }
+        }
+        ctx
+    }
+
+    /// `helper(..)` or `Self::helper(..)`: a call rules may follow.
+    fn record_call(&mut self, p: &syn::Path, s: Span) {
+        let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+        let (owner, name) = match segs.as_slice() {
+            [name] => (String::new(), name.clone()),
+            [t, name] if t == "Self" => (self.impl_type.clone().unwrap_or_default(), name.clone()),
+            _ => return,
+        };
+        self.facts.calls.push(Call {
+            span: s,
+            ctx: self.current_ctx().unwrap_or(0),
+            method: name,
+            receiver_type: None,
+            callee_owner: Some(owner),
+            waited: None,
+        });
+    }
+
+    /// A channel constructor: `unbounded_queue`'s fact.
+    fn queue(&mut self, c: &syn::ExprCall, full: &str, p: &syn::Path) {
+        let Some(entry) = self.catalog.queue_call(full) else {
+            return;
+        };
+        let bound = match entry.capacity_arg {
+            None => Bound::Unbounded,
+            Some(i) => match c.args.iter().nth(i) {
+                None => Bound::Unbounded,
+                Some(arg) => eval_int(arg, &self.consts)
+                    .map(Bound::Capacity)
+                    .unwrap_or(Bound::Unknown),
+            },
+        };
+        let written = path_text(Some(p));
+        let what = if written == full {
+            format!("`{written}()`")
+        } else {
+            format!("`{written}()` (`{full}`)")
+        };
+        self.facts.queues.push(Queue {
+            span: span(c.span()),
+            what,
+            bound,
+            why: entry.why.clone(),
+            help: entry.help.clone(),
+            related: None,
+        });
+    }
+
+    /// What an expression holds.
+    pub(super) fn value_of(&self, e: &syn::Expr) -> Value {
+        match e {
+            syn::Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
+                Some(id) if id == "self" => Value {
+                    ty: self.impl_type.clone(),
+                    ..Value::default()
+                },
+                Some(id) => self
+                    .scopes
+                    .get(&id.to_string())
+                    .cloned()
+                    .unwrap_or_default(),
+                None => Value::default(),
+            },
+            syn::Expr::Field(f) => {
+                let base = self.value_of(&f.base);
+                let syn::Member::Named(name) = &f.member else {
+                    return Value::default();
+                };
+                let Some(owner) = base.ty else {
+                    return Value::default();
+                };
+                let Some(ty) = self
+                    .types
+                    .fields
+                    .get(&(owner.clone(), name.to_string()))
+                    .cloned()
+                else {
+                    return Value::default();
+                };
+                let pool = self.catalog.in_group("pool", &ty).then(|| PoolRef {
+                    key: format!("field:{owner}.{name}"),
+                    name: name.to_string(),
+                });
+                Value {
+                    ty: Some(ty),
+                    pool,
+                    ..Value::default()
+                }
+            }
+            syn::Expr::Reference(r) => self.value_of(&r.expr),
+            syn::Expr::Paren(p) => self.value_of(&p.expr),
+            syn::Expr::Group(g) => self.value_of(&g.expr),
+            syn::Expr::Try(t) => self.value_of(&t.expr),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.value_of(&u.expr),
+            syn::Expr::Call(c) => self.call_value(c, None),
+            syn::Expr::MethodCall(m) => {
+                let recv = self.value_of(&m.receiver);
+                let method = m.method.to_string();
+                if self.types.is_transparent_method(&method) {
+                    return recv;
+                }
+                let ty = recv.ty.as_deref().and_then(|t| {
+                    self.catalog.data.returns.iter().find_map(|r| {
+                        (r.methods.contains(&method) && self.catalog.matches(&r.on, Some(t)))
+                            .then(|| r.r#type.clone())
+                            .flatten()
+                            .map(|rt| if rt == "self" { t.to_string() } else { rt })
+                    })
+                });
+                Value {
+                    ty,
+                    origin: self.submission_at.get(&range(m.span())).copied(),
+                    local: true,
+                    ..Value::default()
+                }
+            }
+            _ => Value::default(),
+        }
+    }
+
+    fn call_value(&self, c: &syn::ExprCall, tuple: Option<usize>) -> Value {
+        let syn::Expr::Path(p) = &*c.func else {
+            return Value::default();
+        };
+        let segs: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        // `Arc::new(x)`, `Arc::clone(&x)`, `Some(x)`, `Mutex::new(x)`: the value of `x`.
+        let transparent = match segs.as_slice() {
+            [w] => matches!(w.as_str(), "Some" | "Ok"),
+            [.., t, f] => {
+                self.types.is_transparent_type(t) && matches!(f.as_str(), "new" | "clone" | "from")
+            }
+            _ => false,
+        };
+        if transparent {
+            return c.args.first().map(|a| self.value_of(a)).unwrap_or_default();
+        }
+        let Some(full) = self.resolve_path(&p.path) else {
+            return Value::default();
+        };
+        let ty = self.catalog.data.returns.iter().find_map(|r| {
+            (r.call.contains(&full) && r.tuple_index == tuple)
+                .then(|| r.r#type.clone())
+                .flatten()
+        });
+        Value {
+            ty,
+            origin: self.submission_at.get(&range(c.span())).copied(),
+            local: true,
+            ..Value::default()
+        }
+    }
+
+    /// Element `i` of the tuple an initializer returns: `let (tx, rx) = mpsc::channel()`.
+    pub(super) fn tuple_value(&self, init: &syn::Expr, i: usize) -> Value {
+        match init {
+            syn::Expr::Call(c) => self.call_value(c, Some(i)),
+            syn::Expr::Try(t) => self.tuple_value(&t.expr, i),
+            syn::Expr::MethodCall(m) if self.types.is_transparent_method(&m.method.to_string()) => {
+                self.tuple_value(&m.receiver, i)
+            }
+            _ => Value::default(),
+        }
+    }
+}
+
+fn range(s: proc_macro2::Span) -> (usize, usize) {
+    let r = s.byte_range();
+    (r.start, r.end)
+}
+
+/// A method call's primary span: from the receiver (when on the method name's
+/// line) to the end of the call (or of the name, when the arguments run over lines).
+fn method_call_span(m: &syn::ExprMethodCall) -> Span {
+    let name = m.method.span();
+    let recv = m.receiver.span();
+    let start = if line(recv) == line(name) {
+        span(recv).start
+    } else {
+        span(name).start
+    };
+    let whole = m.span();
+    let end = if whole.end().line == line(name) {
+        span(whole).end
+    } else {
+        span(name).end
+    };
+    Span::new(start, end)
+}
+
+/// A function call's primary span: the callee path to the end of the call (or of
+/// the path, when the arguments run over lines).
+fn fn_call_span(c: &syn::ExprCall) -> Span {
+    let func = c.func.span();
+    let whole = c.span();
+    let end = if whole.end().line == func.end().line {
+        span(whole).end
+    } else {
+        span(func).end
+    };
+    Span::new(span(func).start, end)
+}
+
+fn path_text(p: Option<&syn::Path>) -> String {
+    let Some(p) = p else { return String::new() };
+    let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+    let lead = if p.leading_colon.is_some() { "::" } else { "" };
+    format!("{lead}{}", segs.join("::"))
+}
+
+fn expr_text(e: &syn::Expr) -> String {
+    quote::ToTokens::to_token_stream(e).to_string()
+}
+
+/// Source-like text for a message: `self . tiles` -> `self.tiles`, long text elided.
+fn short(text: &str) -> String {
+    let t = text
+        .replace(" . ", ".")
+        .replace(" :: ", "::")
+        .replace(" (", "(")
+        .replace("( ", "(")
+        .replace(" )", ")")
+        .replace("& ", "&");
+    if t.chars().count() > 40 {
+        format!("{}..", t.chars().take(37).collect::<String>())
+    } else {
+        t
+    }
+}

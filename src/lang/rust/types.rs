@@ -1,0 +1,147 @@
+//! Rust types as far as one file can tell: declared types resolved through
+//! `use` items (wrappers like `Arc<Mutex<T>>` looked through), struct fields,
+//! and what a binding is known to hold.
+
+use std::collections::HashMap;
+
+use super::resolve::Imports;
+use crate::catalog::Indexed;
+
+/// What a binding or expression is known to hold.
+#[derive(Debug, Clone, Default)]
+pub struct Value {
+    /// Canonical type path (`std::sync::mpsc::Receiver`), wrappers stripped.
+    pub ty: Option<String>,
+    /// The pool this names (`local:pool@120`, `field:MapRenderer.tiles`).
+    pub pool: Option<PoolRef>,
+    /// The submission whose handle or result channel this is.
+    pub origin: Option<usize>,
+    /// Created in the current function (not a parameter or field).
+    pub local: bool,
+    /// Known finished (`is_finished()` checked).
+    pub complete: bool,
+    /// The task or function context the value was created in.
+    pub created_in: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolRef {
+    pub key: String,
+    pub name: String,
+}
+
+/// Nested scopes of bindings.
+#[derive(Debug, Default)]
+pub struct Scopes {
+    stack: Vec<HashMap<String, Value>>,
+}
+
+impl Scopes {
+    pub fn push(&mut self) {
+        self.stack.push(HashMap::new());
+    }
+
+    pub fn pop(&mut self) {
+        self.stack.pop();
+    }
+
+    pub fn declare(&mut self, name: String, value: Value) {
+        if let Some(top) = self.stack.last_mut() {
+            top.insert(name, value);
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.stack.iter().rev().find_map(|s| s.get(name))
+    }
+
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.stack.iter_mut().rev().find_map(|s| s.get_mut(name))
+    }
+}
+
+/// Type resolution for one file.
+pub struct Types<'a> {
+    pub imports: &'a Imports,
+    pub catalog: &'a Indexed,
+    /// `Struct.field` -> declared type.
+    pub fields: HashMap<(String, String), String>,
+}
+
+impl<'a> Types<'a> {
+    pub fn new(file: &syn::File, imports: &'a Imports, catalog: &'a Indexed) -> Types<'a> {
+        let mut t = Types {
+            imports,
+            catalog,
+            fields: HashMap::new(),
+        };
+        let mut structs = Vec::new();
+        collect_structs(&file.items, &mut structs);
+        for s in structs {
+            if let syn::Fields::Named(named) = &s.fields {
+                for f in &named.named {
+                    if let (Some(name), Some(ty)) = (&f.ident, t.resolve(&f.ty)) {
+                        t.fields.insert((s.ident.to_string(), name.to_string()), ty);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The canonical path of a type, looking through transparent wrappers and references.
+    pub fn resolve(&self, ty: &syn::Type) -> Option<String> {
+        match ty {
+            syn::Type::Reference(r) => self.resolve(&r.elem),
+            syn::Type::Paren(p) => self.resolve(&p.elem),
+            syn::Type::Group(g) => self.resolve(&g.elem),
+            syn::Type::Path(p) if p.qself.is_none() => {
+                let last = p.path.segments.last()?;
+                if self.is_transparent_type(&last.ident.to_string()) {
+                    if let syn::PathArguments::AngleBracketed(a) = &last.arguments {
+                        return a.args.iter().find_map(|arg| match arg {
+                            syn::GenericArgument::Type(t) => self.resolve(t),
+                            _ => None,
+                        });
+                    }
+                    return None;
+                }
+                let catalog = self.catalog;
+                self.imports.resolve(&p.path, &|s| catalog.knows(s))
+            }
+            _ => None,
+        }
+    }
+
+    pub fn is_transparent_type(&self, name: &str) -> bool {
+        self.catalog
+            .data
+            .transparent
+            .types
+            .iter()
+            .any(|t| t == name)
+    }
+
+    pub fn is_transparent_method(&self, name: &str) -> bool {
+        self.catalog
+            .data
+            .transparent
+            .methods
+            .iter()
+            .any(|t| t == name)
+    }
+}
+
+fn collect_structs<'f>(items: &'f [syn::Item], out: &mut Vec<&'f syn::ItemStruct>) {
+    for item in items {
+        match item {
+            syn::Item::Struct(s) => out.push(s),
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_structs(inner, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
