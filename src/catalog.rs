@@ -233,6 +233,37 @@ pub struct Transparent {
     pub methods: Vec<String>,
 }
 
+/// A network client: where it is created and what bounds it (`missing_client_timeout`).
+/// The schema is documented in `rules/java.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClientEntry {
+    pub id: String,
+    pub name: String,
+    pub starts: Vec<String>,
+    #[serde(default)]
+    pub needs: Vec<String>,
+    #[serde(default)]
+    pub fixed: bool,
+    #[serde(default)]
+    pub min_args: usize,
+    #[serde(default)]
+    pub config_arg: Option<String>,
+    #[serde(default)]
+    pub sent_by: Vec<String>,
+    #[serde(default)]
+    pub ends: Option<String>,
+    #[serde(default)]
+    pub internal: bool,
+    #[serde(default)]
+    pub forbid: Vec<String>,
+    #[serde(default)]
+    pub wrapped_by: Vec<String>,
+    pub missing: String,
+    pub default: String,
+    pub help: String,
+}
+
 /// One language's catalog.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -263,6 +294,8 @@ pub struct LangCatalog {
     pub awaits: Awaits,
     #[serde(default)]
     pub transparent: Transparent,
+    #[serde(default)]
+    pub clients: Vec<ClientEntry>,
 }
 
 impl LangCatalog {
@@ -279,6 +312,7 @@ impl LangCatalog {
         self.policies.caller_runs.extend(other.policies.caller_runs);
         self.policies.setters.extend(other.policies.setters);
         self.awaits.types.extend(other.awaits.types);
+        self.clients.extend(other.clients);
     }
 }
 
@@ -301,6 +335,10 @@ pub struct Indexed {
     waits_by_name: HashMap<String, Vec<usize>>,
     pool_new: HashSet<String>,
     pool_call: HashSet<String>,
+    /// Client entries by start (`call:..`, `new:..`, `type:..`, `method:..`).
+    client_starts: HashMap<String, Vec<usize>>,
+    /// `call:*Suffix.method` starts: (class suffix, method, entry).
+    client_wildcards: Vec<(String, String, usize)>,
 }
 
 impl Indexed {
@@ -346,7 +384,45 @@ impl Indexed {
                 ix.pool_call.insert(c.clone());
             }
         }
+        let mut ids = HashSet::new();
+        for (i, c) in ix.data.clients.iter().enumerate() {
+            if !ids.insert(c.id.clone()) {
+                return Err(format!("client entry `{}` is defined twice", c.id));
+            }
+            for s in &c.starts {
+                let Some((kind, name)) = s.split_once(':') else {
+                    return Err(format!("client `{}`: start `{s}` needs a `call:`, `new:`, `type:` or `method:` prefix", c.id));
+                };
+                if !matches!(kind, "call" | "new" | "type" | "method") {
+                    return Err(format!("client `{}`: unknown start kind `{kind}`", c.id));
+                }
+                match name.strip_prefix('*').and_then(|w| w.rsplit_once('.')) {
+                    Some((suffix, method)) => {
+                        ix.client_wildcards
+                            .push((suffix.to_string(), method.to_string(), i))
+                    }
+                    None => ix.client_starts.entry(s.clone()).or_default().push(i),
+                }
+            }
+        }
+        for c in &ix.data.clients {
+            let nested = c
+                .needs
+                .iter()
+                .flat_map(|n| n.split('|'))
+                .filter_map(|a| a.split_once('=').map(|(_, id)| id));
+            for id in nested.chain(c.config_arg.as_deref().filter(|a| *a != "any")) {
+                if !ids.contains(id) {
+                    return Err(format!("client `{}` refers to unknown client `{id}`", c.id));
+                }
+            }
+        }
         let mut known: HashSet<String> = HashSet::new();
+        for s in ix.client_starts.keys() {
+            if let Some((_, name)) = s.split_once(':') {
+                known.insert(name.to_string());
+            }
+        }
         known.extend(ix.queue_new.keys().cloned());
         known.extend(ix.queue_call.keys().cloned());
         known.extend(ix.pool_new.iter().cloned());
@@ -446,6 +522,39 @@ impl Indexed {
             .into_iter()
             .flatten()
             .map(|&i| &self.data.waits[i])
+    }
+
+    /// Client entries that start at `kind:name` (`call:java.net.http.HttpClient.newBuilder`).
+    pub fn clients_starting(&self, kind: &str, name: &str) -> Vec<&ClientEntry> {
+        let mut out: Vec<&ClientEntry> = self
+            .client_starts
+            .get(&format!("{kind}:{name}"))
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.data.clients[i])
+            .collect();
+        if kind == "call" {
+            if let Some((class, method)) = name.rsplit_once(['.', ':']) {
+                let class = class.trim_end_matches(':');
+                let simple = class.rsplit(['.', ':']).next().unwrap_or(class);
+                for (suffix, m, i) in &self.client_wildcards {
+                    if m == method && simple.ends_with(suffix.as_str()) {
+                        out.push(&self.data.clients[*i]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether any client entry starts at a call of this (simple) method name through a
+    /// wildcard class (`*Grpc.newBlockingStub`).
+    pub fn client_wildcard_method(&self, method: &str) -> bool {
+        self.client_wildcards.iter().any(|(_, m, _)| m == method)
+    }
+
+    pub fn client(&self, id: &str) -> Option<&ClientEntry> {
+        self.data.clients.iter().find(|c| c.id == id)
     }
 
     pub fn is_pool_new(&self, fq_type: &str) -> bool {

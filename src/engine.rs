@@ -150,6 +150,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             facts.push(f);
         }
     }
+    if !include_tests {
+        drop_test_module_files(&files, &mut facts);
+    }
     let files_checked = files.len();
 
     let levels = effective_levels(opts);
@@ -194,6 +197,36 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         files_checked,
         elapsed_ms: started.elapsed().as_millis(),
     })
+}
+
+/// Files that are out-of-line test modules (`#[cfg(test)] mod tests;` in their
+/// parent) are test code: their facts are dropped so nothing in them is reported.
+fn drop_test_module_files(files: &[SourceFile], facts: &mut [FileFacts]) {
+    let mut test_dirs: Vec<PathBuf> = Vec::new();
+    for (f, x) in files.iter().zip(facts.iter()) {
+        if x.test_modules.is_empty() {
+            continue;
+        }
+        let parent = f.path.parent().unwrap_or(Path::new(""));
+        let stem = f.path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let dir = if matches!(stem, "mod" | "lib" | "main") {
+            parent.to_path_buf()
+        } else {
+            parent.join(stem)
+        };
+        test_dirs.extend(x.test_modules.iter().map(|m| dir.join(m)));
+    }
+    if test_dirs.is_empty() {
+        return;
+    }
+    for (f, x) in files.iter().zip(facts.iter_mut()) {
+        let is_test = test_dirs
+            .iter()
+            .any(|m| f.path == m.with_extension("rs") || f.path.starts_with(m));
+        if is_test {
+            *x = FileFacts::default();
+        }
+    }
 }
 
 /// One file after the per-file phase.

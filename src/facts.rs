@@ -20,6 +20,8 @@ pub struct FileFacts {
     pub suppressions: Vec<Suppression>,
     /// Pairs of keys that name the same pool (qualifiers, injection by name).
     pub pool_aliases: Vec<(PoolKey, PoolKey)>,
+    /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
+    pub test_modules: Vec<String>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<crate::diagnostic::Item>,
     /// Problems the front end met but worked around (e.g. tree-sitter error nodes).
@@ -193,13 +195,12 @@ pub struct AsyncMethod {
     pub span: Span,
 }
 
-/// A network client created or used.
+/// A network client created without the settings that bound it.
 #[derive(Debug, Clone)]
 pub struct Client {
     pub span: Span,
-    pub what: String,
-    /// The setting that is missing, for the help line.
-    pub missing: String,
+    /// "`HttpClient.newHttpClient()` creates .. without ..: .."
+    pub message: String,
     pub help: String,
 }
 

@@ -514,3 +514,22 @@ fn rules_and_explain() {
         .code(0)
         .stdout(predicate::str::contains(env!("CARGO_PKG_VERSION")));
 }
+
+#[test]
+fn out_of_line_test_modules_are_test_code() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "src/lib.rs",
+        "#[cfg(test)]\nmod tests;\nmod server;\n",
+    );
+    write(t.path(), "src/tests.rs", UNBOUNDED_RS);
+    write(t.path(), "src/server.rs", "#[cfg(test)]\nmod helpers;\n");
+    write(t.path(), "src/server/helpers.rs", UNBOUNDED_RS);
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    poolguard()
+        .args(["check", "--include-tests"])
+        .arg(t.path())
+        .assert()
+        .code(1);
+}

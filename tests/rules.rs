@@ -29,3 +29,8 @@ fn nested_pool_submission() {
 fn incidents() {
     common::check_fixture_dir("incidents", None);
 }
+
+#[test]
+fn missing_client_timeout() {
+    common::check_rule_fixtures("missing_client_timeout");
+}

@@ -7,6 +7,7 @@ use crate::catalog::Indexed;
 use crate::facts::FileFacts;
 use crate::source::{Language, SourceFile};
 
+pub mod clients;
 pub mod java;
 pub mod rust;
 

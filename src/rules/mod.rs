@@ -7,6 +7,7 @@ use crate::facts::{CtxKind, COMMON_POOL};
 use crate::link::{Execution, Project, Sub};
 
 mod caller_runs_under_join;
+mod missing_client_timeout;
 mod nested_pool_submission;
 mod unbounded_join;
 mod unbounded_queue;
@@ -63,6 +64,7 @@ pub const RULES: &[Rule] = &[
     caller_runs_under_join::RULE,
     unbounded_join::RULE,
     unbounded_queue::RULE,
+    missing_client_timeout::RULE,
 ];
 
 /// The task of the same pool that a submission runs in, if it does (shared by

@@ -60,6 +60,12 @@ impl<'a> Extractor<'a> {
         };
         if let Some(f) = &factory {
             self.queue_factory(node, f);
+            self.clients_at(node, "call", f);
+        } else if let (Some(o), Some(t)) = (object, recv.fq().map(str::to_string)) {
+            self.clients_at(node, "method", &format!("{t}.{name}"));
+            if matches!(o.kind(), "identifier" | "field_access") {
+                self.clients_at(node, "type", &t);
+            }
         }
         let submission = self.submission(node, &name, &recv, static_class.as_deref(), &args);
         let hint = ELEMENT_LAMBDAS

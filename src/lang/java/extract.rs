@@ -544,6 +544,7 @@ impl<'a> Extractor<'a> {
             .and_then(|t| t.fq)
         {
             self.queue_creation(node, &fq);
+            self.clients_at(node, "new", &fq);
         }
         self.anonymous_or_children(node, None);
     }

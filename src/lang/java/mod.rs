@@ -4,6 +4,7 @@
 
 mod annotations;
 mod calls;
+mod clients;
 mod eval;
 mod extract;
 mod pools;

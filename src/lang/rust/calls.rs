@@ -54,7 +54,10 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, cspan, span(c.span())));
+        let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f));
+        self.timeout_wrapped += usize::from(wrapper);
         self.visit_args(c.args.iter(), runs.as_ref(), sub);
+        self.timeout_wrapped -= usize::from(wrapper);
         if let Some(f) = &full {
             if let Some(w) = self
                 .catalog
@@ -309,9 +312,12 @@ impl<'a> Extractor<'a> {
         }
         let ctx = self.current_ctx().unwrap_or(0);
         let exec = self.execution_of(ctx);
+        // A thread the function started itself is not a pool hand-off ("submit then wait").
+        let origin = origin.filter(|&o| self.facts.submissions[o].confirmed);
         let submission = origin.or_else(|| {
             self.facts.submissions.iter().rposition(|sub| {
-                sub.span.start < s.start
+                sub.confirmed
+                    && sub.span.start < s.end
                     && self.execution_of(sub.ctx) == exec
                     && sub.waited.is_none()
             })

@@ -34,6 +34,10 @@ pub struct Extractor<'a> {
     pub(super) loops: usize,
     /// Thread bodies spawned in a loop: a hand-rolled pool's workers.
     pub(super) hand_rolled: std::collections::HashSet<CtxId>,
+    /// Client starts already judged.
+    pub(super) clients_seen: super::clients::Seen,
+    /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
+    pub(super) timeout_wrapped: usize,
 }
 
 pub fn span(s: PmSpan) -> Span {
@@ -102,6 +106,8 @@ impl<'a> Extractor<'a> {
             submission_at: HashMap::new(),
             loops: 0,
             hand_rolled: Default::default(),
+            clients_seen: Default::default(),
+            timeout_wrapped: 0,
         }
     }
 
@@ -328,6 +334,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        if is_test(&m.attrs) && m.content.is_none() {
+            self.facts.test_modules.push(m.ident.to_string());
+        }
         if self.skip(&m.attrs) {
             return;
         }
@@ -364,8 +373,31 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_block(&mut self, b: &'ast syn::Block) {
         self.scopes.push();
-        syn::visit::visit_block(self, b);
+        for (i, stmt) in b.stmts.iter().enumerate() {
+            // A client bound to a variable: its later statements may configure it.
+            if let syn::Stmt::Local(syn::Local {
+                pat,
+                init: Some(init),
+                ..
+            }) = stmt
+            {
+                if let Some(name) = binding_name(pat) {
+                    self.client_chain(&init.expr, Some((&name, &b.stmts[i + 1..])));
+                }
+            }
+            self.visit_stmt(stmt);
+        }
         self.scopes.pop();
+    }
+
+    fn visit_expr(&mut self, e: &'ast syn::Expr) {
+        if matches!(
+            e,
+            syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Await(_) | syn::Expr::Try(_)
+        ) {
+            self.client_chain(e, None);
+        }
+        syn::visit::visit_expr(self, e);
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
@@ -458,5 +490,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         for d in &not_done {
             self.mark_complete(d, false);
         }
+    }
+}
+
+/// The variable a `let` pattern binds (`x`, `mut x`, `x: T`).
+fn binding_name(pat: &syn::Pat) -> Option<String> {
+    match pat {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        syn::Pat::Type(t) => binding_name(&t.pat),
+        _ => None,
     }
 }

@@ -1,6 +1,7 @@
 //! The Rust front end: `syn` parses the file, one visitor pass extracts facts.
 
 mod calls;
+mod clients;
 mod eval;
 mod extract;
 mod resolve;

@@ -1,0 +1,313 @@
+//! Network clients for `missing_client_timeout`: follow a client (or builder)
+//! from where it is created through its call chain and the variable that holds
+//! it, collect the settings made, and let `lang::clients` judge them.
+
+use tree_sitter::Node;
+
+use super::extract::Extractor;
+use super::queues::{enclosing_body, enclosing_class_body};
+use super::syntax::{short, span, NodeExt};
+use crate::catalog::ClientEntry;
+use crate::facts::Client;
+use crate::lang::clients::{configured, message, Observed};
+use crate::source::Span;
+
+/// What happens to a client after it is created.
+struct Use<'t> {
+    calls: Vec<Observed<Node<'t>>>,
+    /// Passed to one of the entry's `sent_by` methods.
+    sent: bool,
+}
+
+impl<'a> Extractor<'a> {
+    /// Check every client entry that starts at `kind:name` against `node`.
+    pub(super) fn clients_at(&mut self, node: Node, kind: &str, name: &str) {
+        let entries: Vec<ClientEntry> = self
+            .catalog
+            .clients_starting(kind, name)
+            .into_iter()
+            .filter(|e| !e.internal)
+            .cloned()
+            .collect();
+        for entry in entries {
+            self.check_client(&entry, node);
+        }
+    }
+
+    fn check_client(&mut self, entry: &ClientEntry, start: Node) {
+        if args(start).len() < entry.min_args {
+            return;
+        }
+        let mut used = self.observe(start, &entry.sent_by);
+        if start.kind() == "method_invocation" {
+            // The creating call may configure too (`builder.connectTimeout(..)` on a typed builder).
+            used.calls.insert(0, self.observed(start));
+        }
+        // `timed.rootUri(..).build()` where `timed` was built from a configured chain.
+        if let Some(obj) = start.field("object").filter(|o| o.kind() == "identifier") {
+            self.initializer_calls(obj, &mut used.calls, 0);
+        }
+        if !entry.sent_by.is_empty() && !used.sent {
+            return;
+        }
+        if let Some(end) = &entry.ends {
+            if !used.calls.iter().any(|c| &c.method == end) {
+                return;
+            }
+        }
+        if self.is_configured(entry, start, &used.calls) {
+            return;
+        }
+        let s = self.start_span(start);
+        let what = format!(
+            "`{}`",
+            short(&String::from_utf8_lossy(&self.src[s.start..s.end]))
+        );
+        self.facts.clients.push(Client {
+            span: s,
+            message: message(&what, entry),
+            help: entry.help.clone(),
+        });
+    }
+
+    fn is_configured(&self, entry: &ClientEntry, start: Node, calls: &[Observed<Node>]) -> bool {
+        if let (Some(id), Some(first), false) =
+            (&entry.config_arg, args(start).first(), entry.fixed)
+        {
+            return id == "any" || self.arg_configured(id, *first);
+        }
+        configured(entry, calls, &mut |id, arg| self.arg_configured(id, *arg))
+    }
+
+    /// Whether an argument is a configured `id` (a factory, a `RequestConfig`):
+    /// inline, or through a local; anything poolguard cannot see counts as configured.
+    fn arg_configured(&self, id: &str, arg: Node) -> bool {
+        let Some(entry) = self.catalog.client(id) else {
+            return true;
+        };
+        let expr = match arg.kind() {
+            "identifier" => match self.local_initializer(arg) {
+                Some(v) => v,
+                None => return true,
+            },
+            _ => arg,
+        };
+        let start = chain_root(expr);
+        let is_start = self.start_keys(start).iter().any(|(kind, name)| {
+            self.catalog
+                .clients_starting(kind, name)
+                .iter()
+                .any(|e| e.id == entry.id)
+        });
+        if !is_start {
+            return true;
+        }
+        let used = self.observe(start, &[]);
+        self.is_configured(entry, start, &used.calls)
+    }
+
+    /// Calls made in the initializer chain of the local an identifier names (and of
+    /// the local at its root, a few levels deep).
+    fn initializer_calls<'t>(
+        &self,
+        ident: Node<'t>,
+        calls: &mut Vec<Observed<Node<'t>>>,
+        depth: usize,
+    ) {
+        let Some(mut v) = self.local_initializer(ident).filter(|_| depth < 3) else {
+            return;
+        };
+        while v.kind() == "method_invocation" {
+            calls.push(self.observed(v));
+            match v.field("object") {
+                Some(o) if o.kind() == "identifier" => {
+                    return self.initializer_calls(o, calls, depth + 1)
+                }
+                Some(o) => v = o,
+                None => return,
+            }
+        }
+    }
+
+    /// The initializer of the local (or field) an identifier names.
+    fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
+        let name = self.text(ident);
+        let scope = enclosing_body(ident).or_else(|| enclosing_class_body(ident))?;
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "variable_declarator"
+                && n.field("name").is_some_and(|v| self.text(v) == name)
+            {
+                return n.field("value");
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        None
+    }
+
+    /// The `kind:name` keys a start node could match (`new:..`, `call:..`).
+    fn start_keys(&self, node: Node) -> Vec<(&'static str, String)> {
+        match node.kind() {
+            "object_creation_expression" => node
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .and_then(|t| t.fq)
+                .map(|fq| vec![("new", fq)])
+                .unwrap_or_default(),
+            "method_invocation" => {
+                let (Some(obj), Some(name)) = (node.field("object"), node.field("name")) else {
+                    return Vec::new();
+                };
+                self.static_class(obj)
+                    .map(|c| vec![("call", format!("{c}.{}", self.text(name)))])
+                    .unwrap_or_default()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The calls made on a created object: along its chain, and on the variable
+    /// (local or field) it is stored in; and whether it is handed to `sent_by`.
+    fn observe<'t>(&self, start: Node<'t>, sent_by: &[String]) -> Use<'t> {
+        let mut used = Use {
+            calls: Vec::new(),
+            sent: false,
+        };
+        let top = self.chain_up(start, &mut used.calls);
+        let Some(parent) = top.parent() else {
+            return used;
+        };
+        let var = match parent.kind() {
+            "variable_declarator" | "resource" => {
+                parent.field("name").map(|n| self.text(n).to_string())
+            }
+            "assignment_expression" => parent
+                .field("left")
+                .map(|l| self.text(l).trim_start_matches("this.").to_string()),
+            "argument_list" => {
+                used.sent |= self.sends(parent, sent_by);
+                None
+            }
+            _ => None,
+        };
+        let Some(var) = var else {
+            return used;
+        };
+        let is_field = parent
+            .parent()
+            .is_some_and(|d| d.kind() == "field_declaration")
+            || self.field(&var).is_some();
+        let scope = if is_field {
+            enclosing_class_body(parent)
+        } else {
+            enclosing_body(parent)
+        };
+        let Some(scope) = scope else {
+            return used;
+        };
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            let on_var = |o: Node| {
+                let t = self.text(o);
+                t == var || t.strip_prefix("this.") == Some(var.as_str())
+            };
+            match n.kind() {
+                "method_invocation" if n.field("object").is_some_and(on_var) => {
+                    let mut calls = Vec::new();
+                    let top = self.chain_up_from(n, &mut calls);
+                    used.calls.extend(calls);
+                    if let Some(args) = top.parent().filter(|p| p.kind() == "argument_list") {
+                        used.sent |= self.sends(args, sent_by);
+                    }
+                }
+                "identifier" if self.text(n) == var => {
+                    if let Some(args) = n.parent().filter(|p| p.kind() == "argument_list") {
+                        used.sent |= self.sends(args, sent_by);
+                    }
+                }
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        used
+    }
+
+    /// Whether an argument list belongs to a call of one of `methods`.
+    fn sends(&self, args: Node, methods: &[String]) -> bool {
+        args.parent()
+            .and_then(|call| call.field("name"))
+            .is_some_and(|n| methods.iter().any(|m| m == self.text(n)))
+    }
+
+    /// Walk up from a start through `x.m(..)` calls made on it; returns the chain's top.
+    fn chain_up<'t>(&self, start: Node<'t>, calls: &mut Vec<Observed<Node<'t>>>) -> Node<'t> {
+        let mut cur = start;
+        while let Some(p) = cur.parent() {
+            match p.kind() {
+                "method_invocation" if p.field("object") == Some(cur) => {
+                    calls.push(self.observed(p));
+                    cur = p;
+                }
+                "parenthesized_expression" | "cast_expression" => cur = p,
+                _ => break,
+            }
+        }
+        cur
+    }
+
+    /// Like `chain_up`, starting with the call `first` itself.
+    fn chain_up_from<'t>(&self, first: Node<'t>, calls: &mut Vec<Observed<Node<'t>>>) -> Node<'t> {
+        calls.push(self.observed(first));
+        self.chain_up(first, calls)
+    }
+
+    fn observed<'t>(&self, call: Node<'t>) -> Observed<Node<'t>> {
+        let first = args(call).first().copied();
+        Observed {
+            method: call
+                .field("name")
+                .map(|n| self.text(n).to_string())
+                .unwrap_or_default(),
+            first_arg: first,
+            first_arg_text: first.map(|f| self.text(f).to_string()).unwrap_or_default(),
+        }
+    }
+
+    /// Where a client finding points: the creating call, on one line.
+    fn start_span(&self, start: Node) -> Span {
+        let s = match start.kind() {
+            "method_invocation" => self.call_span(start),
+            _ => span(start),
+        };
+        let line_end = self.src[s.start..s.end]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(s.end, |i| s.start + i);
+        Span::new(s.start, line_end)
+    }
+}
+
+fn args(call: Node) -> Vec<Node> {
+    call.field("arguments")
+        .map(|a| {
+            let mut c = a.walk();
+            let v: Vec<Node> = a.named_children(&mut c).collect();
+            v
+        })
+        .unwrap_or_default()
+}
+
+/// The innermost receiver of a call chain: `A.custom().x().build()` -> `A.custom()`.
+fn chain_root(mut n: Node) -> Node {
+    while n.kind() == "method_invocation" {
+        match n.field("object") {
+            Some(o) if matches!(o.kind(), "method_invocation" | "object_creation_expression") => {
+                n = o
+            }
+            _ => break,
+        }
+    }
+    n
+}

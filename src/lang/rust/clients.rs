@@ -1,0 +1,200 @@
+//! Network clients for `missing_client_timeout`: a client (or builder) created
+//! by a catalogued call, the method chain applied to it, and the calls later
+//! made on the binding that holds it; `lang::clients` judges them.
+
+use std::collections::HashSet;
+
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+use super::extract::{line, span, Extractor};
+use crate::catalog::ClientEntry;
+use crate::facts::Client;
+use crate::lang::clients::{configured, message, Observed};
+use crate::source::Span;
+
+/// A method chain taken apart: its root expression and the calls on it, innermost first.
+pub struct Chain<'e> {
+    pub root: &'e syn::Expr,
+    pub calls: Vec<&'e syn::ExprMethodCall>,
+}
+
+pub fn flatten(e: &syn::Expr) -> Chain<'_> {
+    flatten_from(Vec::new(), e)
+}
+
+fn flatten_from<'e>(mut calls: Vec<&'e syn::ExprMethodCall>, e: &'e syn::Expr) -> Chain<'e> {
+    let mut cur = e;
+    loop {
+        match cur {
+            syn::Expr::MethodCall(m) => {
+                calls.push(m);
+                cur = &m.receiver;
+            }
+            syn::Expr::Try(t) => cur = &t.expr,
+            syn::Expr::Await(a) => cur = &a.base,
+            syn::Expr::Paren(p) => cur = &p.expr,
+            syn::Expr::Reference(r) => cur = &r.expr,
+            _ => break,
+        }
+    }
+    calls.reverse();
+    Chain { root: cur, calls }
+}
+
+fn observed(m: &syn::ExprMethodCall) -> Observed<()> {
+    let first = m.args.first();
+    Observed {
+        method: m.method.to_string(),
+        first_arg: None,
+        first_arg_text: first
+            .map(|a| quote::ToTokens::to_token_stream(a).to_string())
+            .unwrap_or_default(),
+    }
+}
+
+impl<'a> Extractor<'a> {
+    /// The client entries a call starts, if it is a catalogued start.
+    fn client_entries(&self, root: &syn::Expr) -> Vec<ClientEntry> {
+        let syn::Expr::Call(c) = root else {
+            return Vec::new();
+        };
+        let syn::Expr::Path(p) = &*c.func else {
+            return Vec::new();
+        };
+        let catalog = self.catalog;
+        let Some(full) = self.types.imports.resolve(&p.path, &|s| catalog.knows(s)) else {
+            return Vec::new();
+        };
+        catalog
+            .clients_starting("call", &full)
+            .into_iter()
+            .filter(|e| !e.internal)
+            .cloned()
+            .collect()
+    }
+
+    /// Check a chain (`Client::builder().x().build()`), optionally bound to a
+    /// variable whose later uses are in `later`.
+    pub(super) fn client_chain(&mut self, e: &syn::Expr, var: Option<(&str, &[syn::Stmt])>) {
+        let chain = flatten(e);
+        let start = span(chain.root.span());
+        if self.clients_seen.contains(&start.start) {
+            return;
+        }
+        let entries = self.client_entries(chain.root);
+        if entries.is_empty() {
+            return;
+        }
+        self.clients_seen.insert(start.start);
+        let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
+        let mut wrapped = self.timeout_wrapped > 0;
+        if let Some((name, later)) = var {
+            let mut uses = VarUses {
+                var: name,
+                calls: Vec::new(),
+                wrapper_args: Vec::new(),
+            };
+            for stmt in later {
+                uses.visit_stmt(stmt);
+            }
+            calls.extend(uses.calls);
+            wrapped |= uses.wrapper_args.iter().any(|path| {
+                let catalog = self.catalog;
+                let full = self.types.imports.resolve(path, &|s| catalog.knows(s));
+                entries
+                    .iter()
+                    .any(|e| full.as_ref().is_some_and(|f| e.wrapped_by.contains(f)))
+            });
+        }
+        for entry in entries {
+            if wrapped && !entry.wrapped_by.is_empty() {
+                continue;
+            }
+            if configured(&entry, &calls, &mut |_, _| true) {
+                continue;
+            }
+            let s = self.root_span(chain.root);
+            let args = match chain.root {
+                syn::Expr::Call(c) if !c.args.is_empty() => "(..)",
+                _ => "()",
+            };
+            let what = format!("`{}{args}`", path_text(chain.root));
+            self.facts.clients.push(Client {
+                span: s,
+                message: message(&what, &entry),
+                help: entry.help.clone(),
+            });
+        }
+    }
+
+    /// Whether calls to this path bound what runs inside them (`tokio::time::timeout`).
+    pub(super) fn is_client_wrapper(&self, full: &str) -> bool {
+        self.catalog
+            .data
+            .clients
+            .iter()
+            .any(|c| c.wrapped_by.iter().any(|w| w == full))
+    }
+
+    fn root_span(&self, root: &syn::Expr) -> Span {
+        let s = root.span();
+        let whole = span(s);
+        match root {
+            syn::Expr::Call(c) if s.end().line != line(s) => {
+                Span::new(whole.start, span(c.func.span()).end)
+            }
+            _ => whole,
+        }
+    }
+}
+
+fn path_text(root: &syn::Expr) -> String {
+    match root {
+        syn::Expr::Call(c) => match &*c.func {
+            syn::Expr::Path(p) => p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect::<Vec<_>>()
+                .join("::"),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    }
+}
+
+/// Calls made on a variable in the statements after its binding, and the calls
+/// it is passed to (to see a `timeout(.., var)` wrapper).
+struct VarUses<'v> {
+    var: &'v str,
+    calls: Vec<Observed<()>>,
+    wrapper_args: Vec<syn::Path>,
+}
+
+impl<'ast> Visit<'ast> for VarUses<'_> {
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        let chain = flatten_from(vec![m], &m.receiver);
+        if let syn::Expr::Path(p) = chain.root {
+            if p.path.is_ident(self.var) {
+                self.calls.extend(chain.calls.iter().map(|c| observed(c)));
+            }
+        }
+        syn::visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        let passes_var = c.args.iter().any(|a| match flatten(a).root {
+            syn::Expr::Path(p) => p.path.is_ident(self.var),
+            _ => false,
+        });
+        if let (true, syn::Expr::Path(p)) = (passes_var, &*c.func) {
+            self.wrapper_args.push(p.path.clone());
+        }
+        syn::visit::visit_expr_call(self, c);
+    }
+}
+
+/// Starts already judged (by the byte offset of their root call).
+pub type Seen = HashSet<usize>;
