@@ -533,3 +533,75 @@ fn out_of_line_test_modules_are_test_code() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn client_added_in_config_is_checked() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "src/Quotes.java",
+        "import com.acme.rpc.RpcClient;\nclass Quotes {\n  RpcClient bare = RpcClient.builder().host(\"quotes\").build();\n  RpcClient timed = RpcClient.builder().host(\"quotes\").deadline(300).build();\n}\n",
+    );
+    write(
+        t.path(),
+        "src/quotes.rs",
+        "use acme_rpc::Client;\npub fn clients() {\n    let _bare = Client::builder().host(\"quotes\").build();\n    let _timed = Client::builder().deadline(300).build();\n}\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    write(
+        t.path(),
+        "poolguard.toml",
+        r#"[[catalog.java.clients]]
+id = "acme-rpc"
+name = "an Acme RPC client"
+starts = ["call:com.acme.rpc.RpcClient.builder"]
+needs = ["deadline"]
+missing = "a deadline"
+default = "calls wait for the server for as long as it likes"
+help = "add `.deadline(300)` to the builder"
+
+[[catalog.rust.clients]]
+id = "acme-rpc"
+name = "an Acme RPC client"
+starts = ["call:acme_rpc::Client::builder"]
+needs = ["deadline"]
+missing = "a deadline"
+default = "calls wait for the server for as long as it likes"
+help = "add `.deadline(300)` to the builder"
+"#,
+    );
+    let out = poolguard()
+        .args(["check", "--format", "json"])
+        .arg(t.path())
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let doc = json(&out);
+    let lines: Vec<(String, u64)> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["path"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+                d["span"]["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        vec![("Quotes.java".to_string(), 3), ("quotes.rs".to_string(), 3)]
+    );
+    assert!(doc["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("without a deadline"));
+}
