@@ -191,8 +191,12 @@ pub struct EventLoopEntry {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reactive {
+    /// Operators that move the whole chain's work off the event loop (`subscribeOn`).
     #[serde(default)]
     pub off_loop: Vec<String>,
+    /// Operators that move the operators after them off the event loop (`publishOn`).
+    #[serde(default)]
+    pub off_loop_after: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -3,8 +3,12 @@
 use crate::engine::Report;
 
 mod concise;
+mod github;
+mod gitlab;
 mod human;
 mod json;
+mod rdjson;
+mod sarif;
 mod statistics;
 
 pub use human::Color;
@@ -15,6 +19,10 @@ pub enum Format {
     Human,
     Concise,
     Json,
+    Sarif,
+    Github,
+    Rdjson,
+    Gitlab,
 }
 
 /// Render a report in a format. `color` applies to `human` only.
@@ -23,7 +31,16 @@ pub fn render(report: &Report, format: Format, color: bool) -> String {
         Format::Human => human::render(report, color),
         Format::Concise => concise::render(report),
         Format::Json => json::render(report),
+        Format::Sarif => sarif::render(report),
+        Format::Github => github::render(report),
+        Format::Rdjson => rdjson::render(report),
+        Format::Gitlab => gitlab::render(report),
     }
+}
+
+/// Where a rule's documentation lives online.
+pub fn rule_help_uri(rule: &str) -> String {
+    format!("{}/blob/main/rules/{rule}.md", env!("CARGO_PKG_REPOSITORY"))
 }
 
 /// `--statistics`: counts per rule.

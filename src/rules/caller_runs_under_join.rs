@@ -14,6 +14,7 @@ pub const RULE: Rule = Rule {
     summary:
         "CallerRunsPolicy where the caller waits or is an event loop; blocking on a runtime thread",
     doc: include_str!("../../rules/caller_runs_under_join.md"),
+    precision: "high",
     check,
 };
 

@@ -11,6 +11,7 @@ pub const RULE: Rule = Rule {
     languages: "java, rust",
     summary: "network client created without connect/read timeouts",
     doc: include_str!("../../rules/missing_client_timeout.md"),
+    precision: "high",
     check,
 };
 

@@ -54,6 +54,8 @@ pub struct Rule {
     pub summary: &'static str,
     /// `rules/<id>.md`, shown by `poolguard explain` and in SARIF help.
     pub doc: &'static str,
+    /// SARIF `precision`: how often a finding is a real defect (`very-high`, `high`, `medium`).
+    pub precision: &'static str,
     pub check: fn(&Project, &Settings) -> Vec<Diagnostic>,
 }
 

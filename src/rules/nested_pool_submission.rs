@@ -13,6 +13,7 @@ pub const RULE: Rule = Rule {
     languages: "java, rust",
     summary: "a pool task submits to its own pool and waits: starvation deadlock",
     doc: include_str!("../../rules/nested_pool_submission.md"),
+    precision: "high",
     check,
 };
 

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     languages: "java, rust",
     summary: "waits with no time bound for another thread, pool or task",
     doc: include_str!("../../rules/unbounded_join.md"),
+    precision: "high",
     check,
 };
 

@@ -12,6 +12,7 @@ pub const RULE: Rule = Rule {
     languages: "java, rust",
     summary: "queue, channel or executor whose backlog can grow without bound",
     doc: include_str!("../../rules/unbounded_queue.md"),
+    precision: "very-high",
     check,
 };
 

@@ -516,7 +516,9 @@ impl<'a> Extractor<'a> {
             self.facts.submissions[o].waited.get_or_insert(idx);
         }
         // A future waited for is complete from here on (and so are `allOf`'s members).
-        let is_future = fq.is_some_and(|t| self.catalog.in_group("future", t));
+        let is_future = fq.is_some_and(|t| {
+            self.catalog.in_group("future", t) || self.catalog.in_group("forkjoin", t)
+        });
         if let (true, Some(r)) = (is_future, &recv.root) {
             let r = r.clone();
             self.mark_complete(&r);

@@ -444,19 +444,29 @@ impl<'a> Extractor<'a> {
         if self.registers_handler(call) {
             return CtxKind::EventLoop;
         }
-        // `Mono.fromRunnable(() -> ..).subscribeOn(scheduler)`: moved off the event loop.
-        let off = &self.catalog.data.reactive.off_loop;
+        // `Mono.fromRunnable(() -> ..).subscribeOn(scheduler)`: moved off the event loop;
+        // `.publishOn(scheduler).doOnNext(v -> ..)`: operators after it run there.
+        let reactive = &self.catalog.data.reactive;
+        let named = |n: Node, list: &[String]| {
+            n.field("name")
+                .is_some_and(|m| list.iter().any(|o| o == self.text(m)))
+        };
         let mut cur = call;
         while let Some(p) = cur.parent() {
             if p.kind() != "method_invocation" || p.field("object") != Some(cur) {
                 break;
             }
-            if p.field("name")
-                .is_some_and(|n| off.iter().any(|o| o == self.text(n)))
-            {
+            if named(p, &reactive.off_loop) {
                 return CtxKind::Thread;
             }
             cur = p;
+        }
+        let mut up = call.field("object");
+        while let Some(o) = up.filter(|o| o.kind() == "method_invocation") {
+            if named(o, &reactive.off_loop) || named(o, &reactive.off_loop_after) {
+                return CtxKind::Thread;
+            }
+            up = o.field("object");
         }
         CtxKind::Inline
     }

@@ -93,28 +93,8 @@ impl<'a> Extractor<'a> {
             .as_ref()
             .and_then(|r| self.record_submission(r, mspan, span(m.span())));
         self.visit_args(m.args.iter(), runs.as_ref(), sub);
-        if !recv.complete {
-            let n = m.args.len();
-            let wait = self
-                .catalog
-                .waits_named(&method)
-                .find(|w| {
-                    w.method.is_some()
-                        && w.args.contains(&n)
-                        && self.catalog.matches(&w.on, recv.ty.as_deref())
-                })
-                .cloned();
-            // A hand-rolled pool's worker fetching its next job is the worker loop
-            // itself; only what it waits for inside a job counts.
-            let exec = self.current_ctx().map(|c| self.execution_of(c));
-            let fetch =
-                exec.is_some_and(|e| self.hand_rolled.contains(&e) && recv.created_in != Some(e));
-            if let (Some(w), false) = (wait, fetch) {
-                let recv_text = short(&expr_text(&m.receiver));
-                let what = format!("`{recv_text}.{method}()`");
-                self.push_wait(mspan, what, &w, recv_text, recv.origin);
-            }
-        }
+        let recv_text = short(&expr_text(&m.receiver));
+        self.receiver_wait(mspan, &recv, &method, m.args.len(), recv_text);
         if let syn::Expr::Path(p) = &*m.receiver {
             if p.path.is_ident("self") {
                 self.facts.calls.push(Call {
@@ -126,6 +106,38 @@ impl<'a> Extractor<'a> {
                     waited: None,
                 });
             }
+        }
+    }
+
+    /// A blocking method called on a value: `rx.recv()`, `handle.join()`, `rx.iter()`.
+    pub(super) fn receiver_wait(
+        &mut self,
+        s: Span,
+        recv: &Value,
+        method: &str,
+        nargs: usize,
+        recv_text: String,
+    ) {
+        if recv.complete {
+            return;
+        }
+        let wait = self
+            .catalog
+            .waits_named(method)
+            .find(|w| {
+                w.method.is_some()
+                    && w.args.contains(&nargs)
+                    && self.catalog.matches(&w.on, recv.ty.as_deref())
+            })
+            .cloned();
+        // A hand-rolled pool's worker fetching its next job is the worker loop
+        // itself; only what it waits for inside a job counts.
+        let exec = self.current_ctx().map(|c| self.execution_of(c));
+        let fetch =
+            exec.is_some_and(|e| self.hand_rolled.contains(&e) && recv.created_in != Some(e));
+        if let (Some(w), false) = (wait, fetch) {
+            let what = format!("`{recv_text}.{method}()`");
+            self.push_wait(s, what, &w, recv_text, recv.origin);
         }
     }
 
@@ -277,8 +289,8 @@ impl<'a> Extractor<'a> {
                     if self.loops > 0 {
                         // Threads spawned in a loop are a hand-rolled pool's workers.
                         let key = format!("threads@{}", span(c.span()).start);
-                        let id = self.closure(c, CtxKind::PoolTask(key), sub, None);
-                        self.hand_rolled.insert(id);
+                        self.next_hand_rolled = true;
+                        self.closure(c, CtxKind::PoolTask(key), sub, None);
                     } else {
                         self.closure(c, CtxKind::Thread, sub, None);
                     }

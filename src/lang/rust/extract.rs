@@ -34,6 +34,8 @@ pub struct Extractor<'a> {
     pub(super) loops: usize,
     /// Thread bodies spawned in a loop: a hand-rolled pool's workers.
     pub(super) hand_rolled: std::collections::HashSet<CtxId>,
+    /// The next closure is a hand-rolled pool's worker body.
+    pub(super) next_hand_rolled: bool,
     /// Client starts already judged.
     pub(super) clients_seen: super::clients::Seen,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
@@ -106,6 +108,7 @@ impl<'a> Extractor<'a> {
             submission_at: HashMap::new(),
             loops: 0,
             hand_rolled: Default::default(),
+            next_hand_rolled: false,
             clients_seen: Default::default(),
             timeout_wrapped: 0,
         }
@@ -207,6 +210,9 @@ impl<'a> Extractor<'a> {
             span(c.body.span()),
         );
         self.facts.contexts[id].submission = submission;
+        if std::mem::take(&mut self.next_hand_rolled) {
+            self.hand_rolled.insert(id);
+        }
         self.ctx.push(id);
         let saved_loops = std::mem::take(&mut self.loops);
         self.scopes.push();
@@ -466,6 +472,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
         self.visit_expr(&f.expr);
+        // `for job in rx` / `for job in &rx` blocks on the receiver like `rx.iter()`.
+        if matches!(&*f.expr, syn::Expr::Path(_) | syn::Expr::Reference(_)) {
+            let v = self.value_of(&f.expr);
+            let text = quote::ToTokens::to_token_stream(&f.expr)
+                .to_string()
+                .replace("& ", "&");
+            self.receiver_wait(span(f.expr.span()), &v, "iter", 0, text);
+        }
         self.loops += 1;
         self.scopes.push();
         self.bind(&f.pat, Value::default());

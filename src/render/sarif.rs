@@ -1,0 +1,183 @@
+//! `--format sarif`: SARIF 2.1.0 as GitHub code scanning accepts it. Columns are
+//! UTF-16 code units (`columnKind`), URIs relative to `%SRCROOT%` (the current directory).
+
+use serde_json::{json, Value};
+
+use super::rule_help_uri;
+use crate::engine::Report;
+use crate::rules::{Level, Rule, RULES};
+use crate::source::{ColumnUnit, SourceFile, Span};
+
+pub fn render(report: &Report) -> String {
+    let rules: Vec<Value> = RULES.iter().map(rule).collect();
+    let results: Vec<Value> = report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let index = RULES.iter().position(|r| r.id == d.rule).unwrap_or(0);
+            let related: Vec<Value> = d
+                .labels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    json!({
+                        "id": i,
+                        "physicalLocation": physical(&report.files[l.file], l.span),
+                        "message": {"text": l.message},
+                    })
+                })
+                .collect();
+            let mut text = d.message.clone();
+            if !d.help.is_empty() {
+                text.push_str(&format!("\nhelp: {}", d.help));
+            }
+            json!({
+                "ruleId": d.rule,
+                "ruleIndex": index,
+                "level": level(d.level),
+                "message": {"text": text},
+                "locations": [{"physicalLocation": physical(&report.files[d.file], d.span)}],
+                "relatedLocations": related,
+                "partialFingerprints": {"primaryLocationLineHash": d.fingerprint},
+            })
+        })
+        .collect();
+    let notifications: Vec<Value> = report
+        .errors
+        .iter()
+        .map(|e| {
+            json!({
+                "level": "warning",
+                "message": {"text": e.message},
+                "locations": [{"physicalLocation": {"artifactLocation": artifact(&e.path)}}],
+            })
+        })
+        .collect();
+    let root = std::env::current_dir()
+        .map(|d| file_uri(&d.to_string_lossy(), true))
+        .unwrap_or_else(|_| "file:///".into());
+    let doc = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "poolguard",
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                "rules": rules,
+            }},
+            "columnKind": "utf16CodeUnits",
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": root}},
+            "results": results,
+            "invocations": [{
+                "executionSuccessful": true,
+                "toolExecutionNotifications": notifications,
+            }],
+        }],
+    });
+    let mut s = serde_json::to_string_pretty(&doc).expect("SARIF serializes");
+    s.push('\n');
+    s
+}
+
+fn rule(r: &Rule) -> Value {
+    json!({
+        "id": r.id,
+        "name": pascal(r.id),
+        "shortDescription": {"text": r.summary},
+        "fullDescription": {"text": what_it_does(r.doc)},
+        "help": {"text": r.doc, "markdown": r.doc},
+        "helpUri": rule_help_uri(r.id),
+        "defaultConfiguration": {"level": level(r.default_level)},
+        "properties": {
+            "tags": ["concurrency", "reliability", "timeouts"],
+            "precision": r.precision,
+            "problem.severity": level(r.default_level),
+        },
+    })
+}
+
+fn level(l: Level) -> &'static str {
+    match l {
+        Level::Error => "error",
+        Level::Warning => "warning",
+        Level::Off => "none",
+    }
+}
+
+/// The first paragraph of a rule doc's "What it does" section.
+fn what_it_does(doc: &str) -> String {
+    let after = doc.split("### What it does").nth(1).unwrap_or(doc);
+    after
+        .trim_start()
+        .split("\n\n")
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn pascal(id: &str) -> String {
+    id.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn physical(f: &SourceFile, span: Span) -> Value {
+    let start = f.position(span.start, ColumnUnit::Utf16);
+    let end = f.position(span.end, ColumnUnit::Utf16);
+    json!({
+        "artifactLocation": artifact(&f.display),
+        "region": {
+            "startLine": start.line,
+            "startColumn": start.column,
+            "endLine": end.line,
+            "endColumn": end.column,
+        },
+    })
+}
+
+fn artifact(path: &str) -> Value {
+    if path.starts_with('/') {
+        json!({"uri": file_uri(path, false)})
+    } else {
+        json!({"uri": encode(path), "uriBaseId": "%SRCROOT%"})
+    }
+}
+
+fn file_uri(path: &str, dir: bool) -> String {
+    let mut uri = format!("file://{}", encode(path));
+    if dir && !uri.ends_with('/') {
+        uri.push('/');
+    }
+    uri
+}
+
+/// Percent-encode what a URI path may not hold.
+fn encode(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        match b {
+            b'A'..=b'Z'
+            | b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'-'
+            | b'.'
+            | b'_'
+            | b'~'
+            | b'/'
+            | b'+'
+            | b'@'
+            | b':' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
