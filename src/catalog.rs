@@ -72,6 +72,9 @@ pub struct WaitEntry {
     /// Methods or functions where this wait is fine (`main`, shutdown paths).
     #[serde(default)]
     pub exempt_in: Vec<String>,
+    /// Blocks only when the queue is bounded (`put`): skipped on a known-unbounded queue.
+    #[serde(default)]
+    pub bounded_only: bool,
     pub help: String,
 }
 
@@ -102,6 +105,12 @@ pub struct ReturnEntry {
     /// Rust: the returned tuple's element that has `type` (`(tx, rx)` -> 1).
     #[serde(default)]
     pub tuple_index: Option<usize>,
+    /// Java: the element type of the returned collection (`invokeAll` -> `Future`).
+    #[serde(default)]
+    pub element_type: Option<String>,
+    /// The result is already complete (`invokeAll`'s futures are all done).
+    #[serde(default)]
+    pub complete: bool,
 }
 
 /// A call that hands a task to a pool or thread.
@@ -162,6 +171,13 @@ pub struct FutureRules {
     pub all_of: Vec<String>,
     #[serde(default)]
     pub done_checks: Vec<String>,
+    /// A method with one of these names implements a blocking API: the waits in
+    /// it are its own implementation (`get()` delegating to `inner.get()`).
+    #[serde(default)]
+    pub blocking_apis: Vec<String>,
+    /// Words (lowercase) naming a timeout value in a condition.
+    #[serde(default)]
+    pub timeout_words: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -224,6 +240,9 @@ pub struct Awaits {
     /// Methods that bound an await: `fut.timeout(d)`.
     #[serde(default)]
     pub timeout_methods: Vec<String>,
+    /// Words (lowercase) naming a signal rather than a result (`shutdown_rx.await`).
+    #[serde(default)]
+    pub signal_words: Vec<String>,
     pub help: Option<String>,
 }
 
@@ -263,6 +282,9 @@ pub struct ClientEntry {
     pub forbid: Vec<String>,
     #[serde(default)]
     pub wrapped_by: Vec<String>,
+    /// Java: only when the created value is cast to (or declared as) this type.
+    #[serde(default)]
+    pub cast: Option<String>,
     pub missing: String,
     pub default: String,
     pub help: String,
@@ -300,6 +322,10 @@ pub struct LangCatalog {
     pub transparent: Transparent,
     #[serde(default)]
     pub clients: Vec<ClientEntry>,
+    /// Java: constructors that take a fixed number of threads from an executor passed
+    /// to them (Netty 3 channel factories): such an executor's bound does not matter.
+    #[serde(default)]
+    pub fixed_thread_users: Vec<String>,
 }
 
 impl LangCatalog {
@@ -317,6 +343,7 @@ impl LangCatalog {
         self.policies.setters.extend(other.policies.setters);
         self.awaits.types.extend(other.awaits.types);
         self.clients.extend(other.clients);
+        self.fixed_thread_users.extend(other.fixed_thread_users);
     }
 }
 
@@ -459,6 +486,7 @@ impl Indexed {
             .chain(&d.awaits.types)
             .chain(&d.awaits.timeout_calls)
             .chain(&d.spring.qualifiers)
+            .chain(&d.fixed_thread_users)
             .chain([&d.spring.bean, &d.spring.r#async]);
         for name in lists {
             if !name.starts_with('@') && name != "*" && name != "self" {

@@ -153,7 +153,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
-    let files_checked = files.len();
+    let files_checked = candidates.len();
 
     let levels = effective_levels(opts);
     let settings = Settings {

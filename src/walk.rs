@@ -191,14 +191,38 @@ fn walk_error(err: ignore::Error) -> WalkError {
 }
 
 /// Test code by path, as `rules.md` defines it: Java `src/test/**`, `*Test.java`,
-/// `*Tests.java`, `*IT.java`; Rust `tests/`, `benches/`, `examples/`.
+/// `*Tests.java`, `*IT.java`; Rust `tests/`, `benches/`, `examples/`, and the
+/// directories of test-support crates (`test-utils`, `mock`, `integration`, ...).
 pub fn is_test_path(path: &Path) -> bool {
     if path.parent().is_some_and(is_test_dir) {
+        return true;
+    }
+    let rust = path.extension().is_some_and(|e| e == "rs");
+    if rust && path.parent().is_some_and(is_rust_test_support) {
         return true;
     }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     name.ends_with("Test.java") || name.ends_with("Tests.java") || name.ends_with("IT.java")
 }
+
+/// Rust crates that exist only to support tests (`crates/foo-test-utils`,
+/// `app/integration`, `pool/mock`): their directory names.
+const RUST_TEST_SUPPORT: &[&str] = &[
+    "test",
+    "testing",
+    "test-util",
+    "test-utils",
+    "test_util",
+    "test_utils",
+    "test-support",
+    "test_support",
+    "testutil",
+    "testutils",
+    "mock",
+    "mocks",
+    "integration",
+    "integration-tests",
+];
 
 fn is_test_dir(dir: &Path) -> bool {
     let parts: Vec<&str> = dir
@@ -214,6 +238,13 @@ fn is_test_dir(dir: &Path) -> bool {
         || parts.windows(2).any(|w| w == ["src", "test"])
 }
 
+fn is_rust_test_support(dir: &Path) -> bool {
+    dir.components().any(|c| match c {
+        Component::Normal(s) => s.to_str().is_some_and(|s| RUST_TEST_SUPPORT.contains(&s)),
+        _ => false,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +258,10 @@ mod tests {
         assert!(is_test_path(Path::new("benches/b.rs")));
         assert!(!is_test_path(Path::new("src/main/java/a/Testing.java")));
         assert!(!is_test_path(Path::new("src/lib.rs")));
+        assert!(is_test_path(Path::new("app/integration/src/proxy.rs")));
+        assert!(is_test_path(Path::new("pool/mock/src/lib.rs")));
+        assert!(!is_test_path(Path::new(
+            "com/acme/integration/Gateway.java"
+        )));
     }
 }

@@ -407,10 +407,21 @@ impl<'a> Extractor<'a> {
                 v
             }
             None => {
+                // A method of this class: its declared return type.
+                let own = match object {
+                    None => true,
+                    Some(o) => self.text(o) == "this",
+                };
+                if own {
+                    return Value::of(self.own_method_type(name));
+                }
                 let recv = object.map(|o| self.value_of(o)).unwrap_or_default();
                 let mut v = recv.clone();
                 v.pool = None;
-                v.ty = self.returned_type(&recv, name);
+                v.unbounded_queue = false;
+                let returned = self.returned_type(&recv, name);
+                v.complete |= returned.as_ref().is_some_and(|(_, c)| *c);
+                v.ty = returned.map(|(t, _)| t);
                 if name == "toArray" {
                     v.ty = recv.ty.clone();
                 }
@@ -432,23 +443,27 @@ impl<'a> Extractor<'a> {
     }
 
     /// The type a method returns on a receiver, from the catalog.
-    fn returned_type(&self, recv: &Value, method: &str) -> Option<JType> {
+    fn returned_type(&self, recv: &Value, method: &str) -> Option<(JType, bool)> {
         let fq = recv.fq()?;
         let entry = self.catalog.data.returns.iter().find(|r| {
             r.r#static.is_none()
                 && r.methods.iter().any(|m| m == method)
                 && self.catalog.matches(&r.on, Some(fq))
         })?;
-        let element = recv.ty.as_ref().and_then(|t| t.element()).cloned();
-        match (&entry.r#type, entry.element) {
-            (Some(t), true) => Some(JType {
+        let element = match &entry.element_type {
+            Some(e) => Some(JType::known(e)),
+            None => recv.ty.as_ref().and_then(|t| t.element()).cloned(),
+        };
+        let ty = match (&entry.r#type, entry.element || entry.element_type.is_some()) {
+            (Some(t), true) => JType {
                 args: element.into_iter().collect(),
                 ..JType::known(t)
-            }),
-            (Some(t), false) => Some(JType::known(t)),
-            (None, true) => element,
-            (None, false) => None,
-        }
+            },
+            (Some(t), false) => JType::known(t),
+            (None, true) => element?,
+            (None, false) => return None,
+        };
+        Some((ty, entry.complete))
     }
 
     /// Inside the lambdas of `f.thenApply(..)` or `allOf(a, b).thenApply(..)`, these are complete.
@@ -491,8 +506,11 @@ impl<'a> Extractor<'a> {
         if entry.request_path && self.frame.loops > 0 {
             return; // a dedicated consumer loop
         }
-        if entry.exempt_in.iter().any(|m| m == &self.frame.method) {
+        if entry.exempt_in.iter().any(|m| m == &self.frame.method) || self.in_blocking_api() {
             return;
+        }
+        if entry.bounded_only && recv.unbounded_queue {
+            return; // `put` on an unbounded queue never blocks
         }
         let (kind, help) = (entry.kind.clone(), entry.help.clone());
         let recv_text = object.map(|o| short(self.text(o))).unwrap_or_default();
@@ -503,7 +521,7 @@ impl<'a> Extractor<'a> {
         } else {
             format!("`{recv_text}.{name}()`")
         };
-        let timed = !untimed || recv.bounded || recv.complete;
+        let timed = !untimed || recv.bounded || recv.complete || self.frame.timeout_branch > 0;
         let idx = self.push_wait(
             span,
             what,
@@ -526,6 +544,19 @@ impl<'a> Extractor<'a> {
         for m in recv.members.clone() {
             self.mark_complete(&m);
         }
+    }
+
+    /// Whether the enclosing method implements a blocking API itself (`V get()`
+    /// delegating to `inner.get()`, a latch's `await()`): its waits are the API.
+    fn in_blocking_api(&self) -> bool {
+        let m = self.frame.method.as_str();
+        self.catalog
+            .data
+            .futures
+            .blocking_apis
+            .iter()
+            .any(|api| m == api)
+            || m.ends_with("Interruptibly")
     }
 
     pub(super) fn push_wait(

@@ -38,6 +38,11 @@ impl<'a> Extractor<'a> {
         if args(start).len() < entry.min_args {
             return;
         }
+        if let Some(cast) = &entry.cast {
+            if !self.becomes(start, cast) {
+                return;
+            }
+        }
         let mut used = self.observe(start, &entry.sent_by);
         if start.kind() == "method_invocation" {
             // The creating call may configure too (`builder.connectTimeout(..)` on a typed builder).
@@ -68,6 +73,33 @@ impl<'a> Extractor<'a> {
             message: message(&what, entry),
             help: entry.help.clone(),
         });
+    }
+
+    /// Whether a created value is cast to `fq`, or stored in a variable declared as `fq`.
+    fn becomes(&self, start: Node, fq: &str) -> bool {
+        let mut cur = start;
+        while let Some(p) = cur.parent() {
+            match p.kind() {
+                "parenthesized_expression" => cur = p,
+                "cast_expression" => {
+                    return p
+                        .field("type")
+                        .and_then(|t| self.jtype(t))
+                        .and_then(|t| t.fq)
+                        .as_deref()
+                        == Some(fq)
+                }
+                "variable_declarator" => {
+                    let declared = p
+                        .parent()
+                        .and_then(|d| d.field("type"))
+                        .and_then(|t| self.jtype(t));
+                    return declared.and_then(|t| t.fq).as_deref() == Some(fq);
+                }
+                _ => return false,
+            }
+        }
+        false
     }
 
     fn is_configured(&self, entry: &ClientEntry, start: Node, calls: &[Observed<Node>]) -> bool {

@@ -18,6 +18,8 @@ use crate::facts::{Context, CtxId, CtxKind, FileFacts};
 pub(super) struct FieldInfo {
     pub ty: Option<JType>,
     pub pool: Option<PoolRef>,
+    /// Initialized with an unbounded queue.
+    pub unbounded_queue: bool,
 }
 
 /// What the walker knows about the class it is in.
@@ -28,6 +30,8 @@ pub(super) struct ClassInfo {
     /// `static final` integer constants with a value known here.
     pub constants: HashMap<String, u64>,
     pub fields: HashMap<String, FieldInfo>,
+    /// Declared return types of this class's methods (by name, when unambiguous).
+    pub methods: HashMap<String, Option<JType>>,
     /// The event-loop framework and handler methods, when the class is a handler.
     pub event_loop: Option<(String, Vec<String>)>,
 }
@@ -41,6 +45,9 @@ pub(super) struct Frame {
     pub loops: usize,
     /// Declared return type of the method (for lambdas it returns).
     pub returns: Option<JType>,
+    /// Inside a branch on a timeout value (`if (timeout <= 0) return f.get();`):
+    /// the caller chose whether to bound the wait.
+    pub timeout_branch: usize,
 }
 
 pub struct Extractor<'a> {
@@ -283,18 +290,47 @@ impl<'a> Extractor<'a> {
                     }
                 }
                 let pool = self.field_pool(&name, ty.as_ref(), value, decl, qualifier.as_deref());
+                let unbounded_queue = value.is_some_and(|v| self.creates_unbounded_queue(v));
                 if let Some(class) = self.classes.last_mut() {
                     class.fields.insert(
                         name,
                         FieldInfo {
                             ty: ty.clone(),
                             pool,
+                            unbounded_queue,
                         },
                     );
                 }
             }
         }
+        for m in &members {
+            if m.kind() != "method_declaration" {
+                continue;
+            }
+            let (Some(name), ty) = (m.field("name"), m.field("type").and_then(|t| self.jtype(t)))
+            else {
+                continue;
+            };
+            let name = self.text(name).to_string();
+            if let Some(class) = self.classes.last_mut() {
+                // Overloads with different return types: unknown.
+                let slot = class.methods.entry(name).or_insert_with(|| ty.clone());
+                if *slot != ty {
+                    *slot = None;
+                }
+            }
+        }
         self.constructor_pools(&members);
+    }
+
+    /// The declared return type of a method of the current (or an enclosing) class.
+    pub(super) fn own_method_type(&self, name: &str) -> Option<JType> {
+        self.classes
+            .iter()
+            .rev()
+            .find_map(|c| c.methods.get(name))
+            .cloned()
+            .flatten()
     }
 
     pub(super) fn modifiers(&self, decl: Node) -> Vec<&'a str> {
@@ -356,8 +392,8 @@ impl<'a> Extractor<'a> {
             &mut self.frame,
             Frame {
                 method: name,
-                loops: 0,
                 returns,
+                ..Frame::default()
             },
         );
         self.scopes.push();
@@ -627,6 +663,9 @@ impl<'a> Extractor<'a> {
             if declared.is_some() {
                 value.ty = declared.clone();
             }
+            value.unbounded_queue = d
+                .field("value")
+                .is_some_and(|v| self.creates_unbounded_queue(v));
             if let Some(pool) = self.local_pool(&name, d) {
                 value.pool = Some(pool);
             } else if value.pool.is_none()
@@ -675,6 +714,8 @@ impl<'a> Extractor<'a> {
         };
         self.walk(cond);
         let (done, not_done) = self.done_checks(cond);
+        let on_timeout = self.mentions_timeout(cond);
+        self.frame.timeout_branch += usize::from(on_timeout);
         if let Some(then) = node.field("consequence") {
             self.scopes.push();
             for name in &done {
@@ -697,6 +738,24 @@ impl<'a> Extractor<'a> {
             self.walk(alt);
             self.scopes.pop();
         }
+        self.frame.timeout_branch -= usize::from(on_timeout);
+    }
+
+    /// Whether a condition tests a timeout or deadline value.
+    fn mentions_timeout(&self, cond: Node) -> bool {
+        let words = &self.catalog.data.futures.timeout_words;
+        let mut stack = vec![cond];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "identifier" | "field_access") {
+                let t = self.text(n).to_ascii_lowercase();
+                if words.iter().any(|w| t.contains(w.as_str())) {
+                    return true;
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        false
     }
 
     /// Variables a condition proves done (`f.isDone()`) or not done (`!f.isDone()`).
@@ -744,20 +803,9 @@ impl<'a> Extractor<'a> {
 
     /// Mark a variable complete for the rest of its scope (a wait on it returned).
     pub(super) fn mark_complete(&mut self, name: &str) {
-        let name = name.trim_start_matches("this.");
-        if let Some(v) = self.scopes.get_mut(name) {
-            v.value.complete = true;
-        } else if let Some(f) = self.field(name) {
-            // A field: shadow it with a complete local copy for the rest of this method.
-            let value = Value {
-                ty: f.ty.clone(),
-                complete: true,
-                pool: f.pool.clone(),
-                root: Some(name.to_string()),
-                ..Value::default()
-            };
-            self.scopes.declare(name, value);
-        }
+        // Shadow it in the innermost scope: known complete until this block ends
+        // (a wait in one `if` branch says nothing about the other).
+        self.mark_complete_local(name.trim_start_matches("this."));
     }
 
     /// Mark a variable complete in the innermost scope only (a guarded branch).
@@ -777,6 +825,7 @@ impl<'a> Extractor<'a> {
             ty: f.ty.clone(),
             pool: f.pool.clone(),
             root: Some(name.to_string()),
+            unbounded_queue: f.unbounded_queue,
             ..Value::default()
         })
     }

@@ -15,6 +15,9 @@ impl<'a> Extractor<'a> {
         let Some(entry) = self.catalog.queue_new(fq) else {
             return;
         };
+        if self.feeds_fixed_threads(node) {
+            return;
+        }
         if has_class_body(node) {
             // An anonymous subclass may override anything.
             return;
@@ -31,11 +34,46 @@ impl<'a> Extractor<'a> {
         self.push_queue(node, entry, bound, related);
     }
 
+    /// An executor passed straight to a constructor that takes a fixed number of
+    /// threads from it (`new NioServerSocketChannelFactory(boss, workers)`).
+    fn feeds_fixed_threads(&self, node: Node) -> bool {
+        let users = &self.catalog.data.fixed_thread_users;
+        node.parent()
+            .filter(|p| p.kind() == "argument_list")
+            .and_then(|p| p.parent())
+            .filter(|c| c.kind() == "object_creation_expression")
+            .and_then(|c| c.field("type"))
+            .and_then(|t| self.jtype(t))
+            .and_then(|t| t.fq)
+            .is_some_and(|fq| users.contains(&fq))
+    }
+
+    /// Whether an expression creates a queue with no bound (`new LinkedBlockingQueue<>()`).
+    pub(super) fn creates_unbounded_queue(&self, node: Node) -> bool {
+        if node.kind() != "object_creation_expression" {
+            return false;
+        }
+        let Some(fq) = node
+            .field("type")
+            .and_then(|t| self.jtype(t))
+            .and_then(|t| t.fq)
+        else {
+            return false;
+        };
+        self.catalog
+            .queue_new(&fq)
+            .filter(|e| e.capacity_setter.is_none())
+            .is_some_and(|e| self.arg_bound(e, node.field("arguments")) == Bound::Unbounded)
+    }
+
     /// A static factory call (`Executors.newFixedThreadPool(..)`) by fully-qualified name.
     pub(super) fn queue_factory(&mut self, node: Node, fq: &str) {
         let Some(entry) = self.catalog.queue_call(fq) else {
             return;
         };
+        if self.feeds_fixed_threads(node) {
+            return;
+        }
         let bound = self.arg_bound(entry, node.field("arguments"));
         self.push_queue(node, entry, bound, None);
     }

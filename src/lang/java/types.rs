@@ -107,6 +107,8 @@ pub struct Value {
     pub root: Option<String>,
     /// For `allOf(a, b)`: the variables it waits for.
     pub members: Vec<String>,
+    /// A queue created without a bound (`put` on it never blocks).
+    pub unbounded_queue: bool,
 }
 
 impl Value {

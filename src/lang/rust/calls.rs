@@ -149,6 +149,14 @@ impl<'a> Extractor<'a> {
         if !v.local || v.complete || !self.catalog.matches(&awaits.types, v.ty.as_deref()) {
             return;
         }
+        let name = expr_text(&a.base).to_ascii_lowercase();
+        if awaits
+            .signal_words
+            .iter()
+            .any(|w| name.contains(w.as_str()))
+        {
+            return; // a shutdown or cancel signal is awaited by design
+        }
         let base = a.base.span();
         let whole = a.span();
         let end = if whole.end().line == line(base) {
@@ -165,6 +173,7 @@ impl<'a> Extractor<'a> {
             kind: "result".into(),
             request_path: false,
             exempt_in: Vec::new(),
+            bounded_only: false,
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(

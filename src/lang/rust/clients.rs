@@ -111,6 +111,14 @@ impl<'a> Extractor<'a> {
             if wrapped && !entry.wrapped_by.is_empty() {
                 continue;
             }
+            // A builder handed elsewhere before it is built is judged where it is built.
+            if entry
+                .ends
+                .as_ref()
+                .is_some_and(|e| !calls.iter().any(|c| &c.method == e))
+            {
+                continue;
+            }
             if configured(&entry, &calls, &mut |_, _| true) {
                 continue;
             }
