@@ -38,14 +38,43 @@ impl<'a> Extractor<'a> {
     /// threads from it (`new NioServerSocketChannelFactory(boss, workers)`).
     fn feeds_fixed_threads(&self, node: Node) -> bool {
         let users = &self.catalog.data.fixed_thread_users;
-        node.parent()
+        if users.is_empty() {
+            return false;
+        }
+        let is_user = |c: Node| {
+            c.kind() == "object_creation_expression"
+                && c.field("type")
+                    .and_then(|t| self.jtype(t))
+                    .and_then(|t| t.fq)
+                    .is_some_and(|fq| users.contains(&fq))
+        };
+        let direct = node
+            .parent()
             .filter(|p| p.kind() == "argument_list")
-            .and_then(|p| p.parent())
-            .filter(|c| c.kind() == "object_creation_expression")
-            .and_then(|c| c.field("type"))
-            .and_then(|t| self.jtype(t))
-            .and_then(|t| t.fq)
-            .is_some_and(|fq| users.contains(&fq))
+            .and_then(|p| p.parent());
+        if direct.is_some_and(is_user) {
+            return true;
+        }
+        // `ExecutorService boss = ..; new NioServerSocketChannelFactory(boss, ..)`.
+        let Some(Stored::Var(var, scope)) = self.stored_in(node) else {
+            return false;
+        };
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if is_user(n) {
+                let passes = n.field("arguments").is_some_and(|a| {
+                    let mut c = a.walk();
+                    let found = a.named_children(&mut c).any(|x| self.text(x) == var);
+                    found
+                });
+                if passes {
+                    return true;
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        false
     }
 
     /// Whether an expression creates a queue with no bound (`new LinkedBlockingQueue<>()`).

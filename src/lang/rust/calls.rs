@@ -149,13 +149,16 @@ impl<'a> Extractor<'a> {
         if !v.local || v.complete || !self.catalog.matches(&awaits.types, v.ty.as_deref()) {
             return;
         }
-        let name = expr_text(&a.base).to_ascii_lowercase();
-        if awaits
-            .signal_words
-            .iter()
-            .any(|w| name.contains(w.as_str()))
-        {
-            return; // a shutdown or cancel signal is awaited by design
+        // A variable named like a shutdown or cancel signal is awaited by design.
+        if let syn::Expr::Path(p) = &*a.base {
+            let name = p
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string().to_ascii_lowercase());
+            if name.is_some_and(|n| awaits.signal_words.iter().any(|w| n.contains(w.as_str()))) {
+                return;
+            }
         }
         let base = a.base.span();
         let whole = a.span();
