@@ -76,6 +76,18 @@ pub struct CheckArgs {
     /// Print counts per rule instead of findings.
     #[arg(long)]
     pub statistics: bool,
+    /// Report only findings on lines added or modified since git REF (working tree included).
+    #[arg(long, value_name = "REF")]
+    pub since: Option<String>,
+    /// Hide the findings recorded in this baseline file.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Record the current findings in this baseline file (and exit 0).
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
+    /// Report allow comments and annotations that suppress nothing.
+    #[arg(long)]
+    pub report_unused_allows: bool,
 }
 
 /// Run the command line; returns the process exit code.
@@ -151,13 +163,16 @@ fn check(args: CheckArgs) -> Result<i32, String> {
         },
     };
     let opts = CheckOptions {
-        paths,
-        config,
         include_tests: args.include_tests,
         force_exclude: args.force_exclude,
         jobs: args.jobs.unwrap_or(0),
         select: args.select.clone(),
         ignore: args.ignore.clone(),
+        since: args.since.clone(),
+        baseline: args.baseline.clone(),
+        write_baseline: args.write_baseline.clone(),
+        report_unused_allows: args.report_unused_allows,
+        ..CheckOptions::new(paths, config)
     };
     let report = engine::check(&opts)?;
     for e in &report.errors {
@@ -187,9 +202,11 @@ fn check(args: CheckArgs) -> Result<i32, String> {
             let _ = out.flush();
         }
     }
-    Ok(if report.has_findings() && !args.exit_zero {
-        EXIT_FINDINGS
-    } else {
-        EXIT_CLEAN
-    })
+    Ok(
+        if report.has_findings() && !args.exit_zero && args.write_baseline.is_none() {
+            EXIT_FINDINGS
+        } else {
+            EXIT_CLEAN
+        },
+    )
 }

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::baseline;
 use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::diagnostic::{self, Diagnostic};
@@ -13,6 +14,7 @@ use crate::facts::FileFacts;
 use crate::lang::{frontend, ExtractOptions};
 use crate::link::Project;
 use crate::rules::{Level, Settings, RULES};
+use crate::scope::Scope;
 use crate::source::{Language, SourceFile};
 use crate::suppress;
 use crate::walk::{self, WalkOptions};
@@ -34,6 +36,33 @@ pub struct CheckOptions {
     pub select: Option<Vec<String>>,
     /// `--ignore`: never these rules.
     pub ignore: Vec<String>,
+    /// `--since REF`: report only findings on lines changed since this git revision.
+    pub since: Option<String>,
+    /// `--baseline FILE`: hide the findings recorded there.
+    pub baseline: Option<PathBuf>,
+    /// `--write-baseline FILE`: record the findings there.
+    pub write_baseline: Option<PathBuf>,
+    /// `--report-unused-allows`: report allow comments that suppress nothing.
+    pub report_unused_allows: bool,
+}
+
+impl CheckOptions {
+    /// Check `paths` with `config` and every other option at its default.
+    pub fn new(paths: Vec<PathBuf>, config: Config) -> CheckOptions {
+        CheckOptions {
+            paths,
+            config,
+            include_tests: false,
+            force_exclude: false,
+            jobs: 0,
+            select: None,
+            ignore: Vec::new(),
+            since: None,
+            baseline: None,
+            write_baseline: None,
+            report_unused_allows: false,
+        }
+    }
 }
 
 /// A file that could not be (fully) read or analysed.
@@ -107,8 +136,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let include_tests = opts.include_tests || opts.config.include_tests;
+    let scope = Scope::new(opts)?;
     let (candidates, walk_errors) = walk::discover(
-        &opts.paths,
+        &scope.roots,
         &WalkOptions {
             config: &opts.config,
             include_tests,
@@ -116,6 +146,12 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             threads: jobs,
         },
     );
+    // The project root and the requested paths may name the same file twice.
+    let mut seen_paths = std::collections::HashSet::new();
+    let candidates: Vec<_> = candidates
+        .into_iter()
+        .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
+        .collect();
     let cwd = std::env::current_dir().ok();
     let max_bytes = opts.config.max_file_bytes;
     let analysed: Vec<Analysed> = pool.install(|| {
@@ -136,15 +172,19 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
 
     let mut files = Vec::new();
     let mut facts = Vec::new();
+    // Problems in files analysed only for context are not the user's question.
     let mut errors: Vec<FileError> = walk_errors
         .into_iter()
+        .filter(|e| scope.requested(&e.path))
         .map(|e| FileError {
             path: display_path(&e.path, cwd.as_deref()),
             message: e.message,
         })
         .collect();
-    for a in analysed {
-        errors.extend(a.errors);
+    for (a, c) in analysed.into_iter().zip(&candidates) {
+        if scope.requested(&c.path) {
+            errors.extend(a.errors);
+        }
         if let Some((source, f)) = a.file {
             files.push(source);
             facts.push(f);
@@ -153,7 +193,10 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
-    let files_checked = candidates.len();
+    let files_checked = candidates
+        .iter()
+        .filter(|c| scope.requested(&c.path))
+        .count();
 
     let levels = effective_levels(opts);
     let settings = Settings {
@@ -180,15 +223,49 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     // One site, one finding: RULES is in precedence order, so keep the first.
     let mut seen = std::collections::HashSet::new();
     diagnostics.retain(|d| seen.insert((d.file, d.span)));
+    let mut used = vec![Vec::new(); facts.len()];
     diagnostics.retain(|d| {
-        !facts[d.file]
+        let hit = facts[d.file]
             .suppressions
             .iter()
-            .any(|s| suppress::covers(s, d, &files[d.file]))
+            .position(|s| suppress::covers(s, d, &files[d.file]));
+        if let Some(i) = hit {
+            used[d.file].push(i);
+        }
+        hit.is_none()
     });
     diagnostic::sort(&mut diagnostics, &files);
     let items: Vec<Vec<diagnostic::Item>> = facts.iter().map(|f| f.items.clone()).collect();
     diagnostic::assign_fingerprints(&mut diagnostics, &files, &items);
+    diagnostics.retain(|d| scope.requested(&files[d.file].path));
+    if let Some(path) = &opts.write_baseline {
+        let n = baseline::write(path, &diagnostics, &files)?;
+        eprintln!(
+            "poolguard: wrote {n} findings to baseline {}",
+            path.display()
+        );
+    }
+    diagnostics.retain(|d| scope.reports(d, &files));
+    if opts.report_unused_allows {
+        let enabled: Vec<&str> = levels
+            .iter()
+            .filter(|(_, l)| *l != Level::Off)
+            .map(|(id, _)| *id)
+            .collect();
+        for (file, f) in facts.iter().enumerate() {
+            if !scope.requested(&files[file].path) {
+                continue;
+            }
+            for (i, s) in f.suppressions.iter().enumerate() {
+                let judged =
+                    s.rules.is_empty() || s.rules.iter().any(|r| enabled.contains(&r.as_str()));
+                if !used[file].contains(&i) && judged {
+                    diagnostics.push(suppress::unused(s, file, &files[file]));
+                }
+            }
+        }
+        diagnostic::sort(&mut diagnostics, &files);
+    }
     errors.sort();
     Ok(Report {
         files,

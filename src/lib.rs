@@ -4,6 +4,7 @@
 //! Data flows one way: [`walk`] -> [`lang`] front ends (parallel, per file) ->
 //! [`facts`] -> [`link`] -> [`rules`] -> [`suppress`] -> [`render`].
 
+pub mod baseline;
 pub mod catalog;
 pub mod cli;
 pub mod config;
@@ -14,6 +15,8 @@ pub mod lang;
 pub mod link;
 pub mod render;
 pub mod rules;
+pub mod scope;
+pub mod since;
 pub mod source;
 pub mod suppress;
 pub mod walk;

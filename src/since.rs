@@ -47,8 +47,16 @@ fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
 
 /// The top of the git work tree containing `path`.
 pub fn git_root(path: &Path) -> Option<PathBuf> {
-    let dir = if path.is_dir() { path } else { path.parent().unwrap_or(Path::new(".")) };
-    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let dir = if path.is_dir() {
+        path
+    } else {
+        path.parent().unwrap_or(Path::new("."))
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
     git(dir, &["rev-parse", "--show-toplevel"])
         .ok()
         .map(|s| PathBuf::from(s.trim()))
@@ -62,9 +70,28 @@ pub fn changes_since(path: &Path, rev: &str) -> Result<Changes, String> {
             path.display()
         )
     })?;
-    git(&root, &["rev-parse", "--verify", "--quiet", &format!("{rev}^{{commit}}")])
-        .map_err(|_| format!("--since {rev}: no such git revision"))?;
-    let diff = git(&root, &["diff", "--no-color", "--no-ext-diff", "-U0", "-M", rev, "--"])?;
+    git(
+        &root,
+        &[
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            &format!("{rev}^{{commit}}"),
+        ],
+    )
+    .map_err(|_| format!("--since {rev}: no such git revision"))?;
+    let diff = git(
+        &root,
+        &[
+            "diff",
+            "--no-color",
+            "--no-ext-diff",
+            "-U0",
+            "-M",
+            rev,
+            "--",
+        ],
+    )?;
     let mut changes = parse_diff(&root, &diff);
     for line in git(&root, &["ls-files", "--others", "--exclude-standard"])?.lines() {
         let p = root.join(line);

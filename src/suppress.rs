@@ -4,6 +4,8 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::facts::{Suppression, SuppressionScope};
+use crate::rules::Level;
+use crate::source::FileId;
 use crate::source::{SourceFile, Span};
 
 /// Allow comments written in a file.
@@ -85,6 +87,23 @@ pub fn covers(s: &Suppression, d: &Diagnostic, file: &SourceFile) -> bool {
             (first..=last).contains(line)
         }
     }
+}
+
+/// The pseudo-rule that `--report-unused-allows` reports under.
+pub const UNUSED_ALLOW: &str = "unused_allow";
+
+/// A finding for an allow that suppressed nothing.
+pub fn unused(s: &Suppression, file: FileId, source: &SourceFile) -> Diagnostic {
+    let written = source.slice(s.span).trim().to_string();
+    let mut d = Diagnostic::new(
+        UNUSED_ALLOW,
+        file,
+        s.span,
+        format!("`{written}` suppresses nothing"),
+    )
+    .help("remove it (the finding it was for is gone), or correct its rule id");
+    d.level = Level::Warning;
+    d
 }
 
 #[cfg(test)]

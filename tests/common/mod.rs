@@ -12,13 +12,9 @@ use poolguard::{CheckOptions, Report};
 
 pub fn options(paths: &[&str], select: Option<&str>) -> CheckOptions {
     CheckOptions {
-        paths: paths.iter().map(PathBuf::from).collect(),
-        config: Config::default(),
-        include_tests: false,
-        force_exclude: false,
         jobs: 2,
         select: select.map(|s| vec![s.to_string()]),
-        ignore: Vec::new(),
+        ..CheckOptions::new(paths.iter().map(PathBuf::from).collect(), Config::default())
     }
 }
 

@@ -1,0 +1,85 @@
+//! What a run analyses and what it reports. A run on a few files (pre-commit) or
+//! with `--since` still analyses the whole project, so that cross-file links
+//! (Spring executor beans, pools in other classes) resolve; it reports only on
+//! the requested files, the changed lines, and what no baseline already records.
+
+use std::path::{Path, PathBuf};
+
+use crate::baseline::Baseline;
+use crate::diagnostic::Diagnostic;
+use crate::engine::CheckOptions;
+use crate::since::{self, Changes};
+use crate::source::SourceFile;
+
+pub struct Scope {
+    /// Where to walk: the requested paths, plus the project root when context is needed.
+    pub roots: Vec<PathBuf>,
+    /// Canonical requested paths, when reporting is limited to them.
+    requested: Option<Vec<PathBuf>>,
+    changes: Option<Changes>,
+    baseline: Option<Baseline>,
+}
+
+impl Scope {
+    pub fn new(opts: &CheckOptions) -> Result<Scope, String> {
+        let changes = match &opts.since {
+            Some(rev) => Some(since::changes_since(&opts.paths[0], rev)?),
+            None => None,
+        };
+        let baseline = opts.baseline.as_deref().map(Baseline::load).transpose()?;
+        let partial = changes.is_some() || opts.paths.iter().any(|p| p.is_file());
+        let project = if partial { project_root(opts) } else { None };
+        let mut roots = opts.paths.clone();
+        let requested = match project {
+            Some(root) if !opts.paths.iter().all(|p| canonical(p) == canonical(&root)) => {
+                roots.insert(0, root);
+                Some(opts.paths.iter().map(|p| canonical(p)).collect())
+            }
+            _ => None,
+        };
+        Ok(Scope {
+            roots,
+            requested,
+            changes,
+            baseline,
+        })
+    }
+
+    /// Whether a file is one the user asked about (not only context).
+    pub fn requested(&self, path: &Path) -> bool {
+        match &self.requested {
+            None => true,
+            Some(paths) => {
+                let c = canonical(path);
+                paths.iter().any(|p| c == *p || c.starts_with(p))
+            }
+        }
+    }
+
+    /// Whether a finding in a requested file is reported: on changed lines (with
+    /// `--since`) and not in the baseline.
+    pub fn reports(&self, d: &Diagnostic, files: &[SourceFile]) -> bool {
+        let f = &files[d.file];
+        if let Some(changes) = &self.changes {
+            let first = f.line_number(d.span.start);
+            let last = f.line_number(d.span.end.saturating_sub(1).max(d.span.start));
+            if !changes.touches(&f.path, first, last) {
+                return false;
+            }
+        }
+        !self.baseline.as_ref().is_some_and(|b| b.contains(d, files))
+    }
+}
+
+/// The project a partial run belongs to: the config file's directory, else the git work tree.
+fn project_root(opts: &CheckOptions) -> Option<PathBuf> {
+    if let Some(cfg) = &opts.config.path {
+        return Some(opts.config.root.clone()).filter(|_| cfg.exists());
+    }
+    since::git_root(&opts.paths[0])
+}
+
+pub fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p)
+        .unwrap_or_else(|_| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
+}
