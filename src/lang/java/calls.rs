@@ -514,9 +514,10 @@ impl<'a> Extractor<'a> {
         }
         let (kind, help) = (entry.kind.clone(), entry.help.clone());
         let recv_text = object.map(|o| short(self.text(o))).unwrap_or_default();
-        let span = self.call_span(node);
+        let span = self.wait_span(node);
         let written = String::from_utf8_lossy(&self.src[span.start..span.end]).into_owned();
-        let what = if written.chars().count() <= 60 && !written.contains('\n') {
+        let from_name = object.is_some() && written.starts_with(name);
+        let what = if written.chars().count() <= 60 && !written.contains('\n') && !from_name {
             format!("`{written}`")
         } else {
             format!("`{recv_text}.{name}()`")
@@ -633,6 +634,19 @@ impl<'a> Extractor<'a> {
             callee_owner: None,
             waited,
         });
+    }
+
+    /// A wait's primary span: like [`Self::call_span`], but from the method name when
+    /// the receiver is itself a call (`supplyAsync(..).join()` -> `join()`), so the
+    /// wait and the submission it waits for are two separate spans.
+    fn wait_span(&self, node: Node) -> Span {
+        let s = self.call_span(node);
+        match (node.field("object"), node.field("name")) {
+            (Some(o), Some(n)) if matches!(o.kind(), "method_invocation" | "object_creation_expression") => {
+                Span::new(n.start_byte(), s.end.max(n.end_byte()))
+            }
+            _ => s,
+        }
     }
 
     /// A call's primary span: from the receiver (when on the method name's line)
