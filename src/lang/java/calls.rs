@@ -642,7 +642,9 @@ impl<'a> Extractor<'a> {
     fn wait_span(&self, node: Node) -> Span {
         let s = self.call_span(node);
         match (node.field("object"), node.field("name")) {
-            (Some(o), Some(n)) if matches!(o.kind(), "method_invocation" | "object_creation_expression") => {
+            (Some(o), Some(n))
+                if matches!(o.kind(), "method_invocation" | "object_creation_expression") =>
+            {
                 Span::new(n.start_byte(), s.end.max(n.end_byte()))
             }
             _ => s,
