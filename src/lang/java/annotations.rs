@@ -40,16 +40,32 @@ impl<'a> Extractor<'a> {
                     .unwrap_or(written);
                 let mut strings = Vec::new();
                 if let Some(args) = ann.field("arguments") {
-                    let mut stack = vec![args];
-                    while let Some(n) = stack.pop() {
-                        if n.kind() == "string_literal" {
-                            strings.push(string_value(n, self.src));
-                            continue;
+                    // Only the annotation's value (`@Bean("a")`, `value = ..`, `name = ..`):
+                    // not other attributes such as `destroyMethod = "shutdown"`.
+                    let mut c = args.walk();
+                    for arg in args.named_children(&mut c) {
+                        let value = if arg.kind() == "element_value_pair" {
+                            let key = arg.field("key").map(|k| text(k, self.src)).unwrap_or("");
+                            if !matches!(key, "value" | "name") {
+                                continue;
+                            }
+                            arg.field("value")
+                        } else {
+                            Some(arg)
+                        };
+                        let mut stack: Vec<Node> = value.into_iter().collect();
+                        let mut found = Vec::new();
+                        while let Some(n) = stack.pop() {
+                            if n.kind() == "string_literal" {
+                                found.push(string_value(n, self.src));
+                                continue;
+                            }
+                            let mut c3 = n.walk();
+                            stack.extend(n.named_children(&mut c3));
                         }
-                        let mut c3 = n.walk();
-                        stack.extend(n.named_children(&mut c3));
+                        found.reverse();
+                        strings.extend(found);
                     }
-                    strings.reverse();
                 }
                 out.push(Annotation {
                     node: ann,
