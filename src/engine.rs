@@ -193,6 +193,25 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
+    if std::env::var_os("POOLGUARD_DEBUG_SIZES").is_some() {
+        let sum = |f: &dyn Fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
+        eprintln!(
+            "files {} text {} lines {} items {} contexts {} calls {} calls_typed {} subs {} waits {} pools {} queues {} clients {} supp {}",
+            files.len(),
+            files.iter().map(|f| f.text.len()).sum::<usize>(),
+            files.iter().map(|f| f.line_starts().len()).sum::<usize>(),
+            sum(&|f| f.items.len()),
+            sum(&|f| f.contexts.len()),
+            sum(&|f| f.calls.len()),
+            sum(&|f| f.calls.iter().filter(|c| c.receiver_type.is_some()).count()),
+            sum(&|f| f.submissions.len()),
+            sum(&|f| f.waits.len()),
+            sum(&|f| f.pools.len()),
+            sum(&|f| f.queues.len()),
+            sum(&|f| f.clients.len()),
+            sum(&|f| f.suppressions.len()),
+        );
+    }
     let files_checked = candidates
         .iter()
         .filter(|c| scope.requested(&c.path))

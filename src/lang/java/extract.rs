@@ -61,6 +61,8 @@ pub struct Extractor<'a> {
     pub(super) frame: Frame,
     /// Submission index by the byte range of its call.
     pub(super) submission_at: HashMap<(usize, usize), usize>,
+    /// Whether this file can name a `fixed_thread_users` class at all.
+    pub(super) names_fixed_thread_users: bool,
     pub facts: FileFacts,
 }
 
@@ -82,10 +84,16 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        let names = Names::collect(root, src);
+        let names_fixed_thread_users = catalog.data.fixed_thread_users.iter().any(|fq| {
+            let simple = fq.rsplit('.').next().unwrap_or(fq);
+            names.resolve_type(simple, &|k| k == fq).as_deref() == Some(fq.as_str())
+        });
         Extractor {
             src,
             catalog,
-            names: Names::collect(root, src),
+            names,
+            names_fixed_thread_users,
             package,
             classes: Vec::new(),
             scopes: Scopes::default(),
@@ -182,9 +190,13 @@ impl<'a> Extractor<'a> {
 
     pub(super) fn children(&mut self, node: Node) {
         let mut cursor = node.walk();
-        let kids: Vec<Node> = node.children(&mut cursor).collect();
-        for c in kids {
-            self.walk(c);
+        if cursor.goto_first_child() {
+            loop {
+                self.walk(cursor.node());
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
         }
     }
 

@@ -38,7 +38,7 @@ impl<'a> Extractor<'a> {
     /// threads from it (`new NioServerSocketChannelFactory(boss, workers)`).
     fn feeds_fixed_threads(&self, node: Node) -> bool {
         let users = &self.catalog.data.fixed_thread_users;
-        if users.is_empty() {
+        if !self.names_fixed_thread_users {
             return false;
         }
         let is_user = |c: Node| {

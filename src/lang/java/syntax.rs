@@ -1,11 +1,31 @@
 //! Small helpers over tree-sitter-java nodes.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use tree_sitter::Node;
 
 use crate::source::Span;
 
 pub fn text<'s>(node: Node, src: &'s [u8]) -> &'s str {
-    node.utf8_text(src).unwrap_or("")
+    // The source is a `String`: skip re-validating UTF-8 when the slice is on char
+    // boundaries (tree-sitter tokens always are).
+    let bytes = &src[node.start_byte().min(src.len())..node.end_byte().min(src.len())];
+    std::str::from_utf8(bytes).unwrap_or("")
+}
+
+/// Field ids of the Java grammar by name, looked up once (tree-sitter's own lookup
+/// compares names one by one on every call).
+fn field_id(name: &str) -> Option<u16> {
+    static IDS: OnceLock<HashMap<String, u16>> = OnceLock::new();
+    IDS.get_or_init(|| {
+        let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+        (1..=lang.field_count() as u16)
+            .filter_map(|i| lang.field_name_for_id(i).map(|n| (n.to_string(), i)))
+            .collect()
+    })
+    .get(name)
+    .copied()
 }
 
 pub fn span(node: Node) -> Span {
@@ -18,7 +38,7 @@ pub trait NodeExt<'t> {
 
 impl<'t> NodeExt<'t> for Node<'t> {
     fn field(&self, name: &str) -> Option<Node<'t>> {
-        self.child_by_field_name(name)
+        self.child_by_field_id(field_id(name)?)
     }
 }
 

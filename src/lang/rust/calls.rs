@@ -2,11 +2,11 @@
 //! threads, blocking waits, awaited task handles, and the calls rules follow;
 //! plus what an expression holds.
 
-use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 use super::eval::eval_int;
 use super::extract::{line, span, Extractor};
+use super::spans;
 use super::types::{PoolRef, Value};
 use crate::catalog::{SubmitEntry, WaitEntry};
 use crate::facts::{Bound, Call, CtxKind, Queue, Submission, Wait, WaitKind};
@@ -53,7 +53,7 @@ impl<'a> Extractor<'a> {
         self.visit_expr(&c.func);
         let sub = runs
             .as_ref()
-            .and_then(|r| self.record_submission(r, cspan, span(c.span())));
+            .and_then(|r| self.record_submission(r, cspan, spans::call(c)));
         let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f));
         self.timeout_wrapped += usize::from(wrapper);
         self.visit_args(c.args.iter(), runs.as_ref(), sub);
@@ -91,10 +91,9 @@ impl<'a> Extractor<'a> {
         let runs = entry.and_then(|e| self.runs(e, Some(&recv)));
         let sub = runs
             .as_ref()
-            .and_then(|r| self.record_submission(r, mspan, span(m.span())));
+            .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
         self.visit_args(m.args.iter(), runs.as_ref(), sub);
-        let recv_text = short(&expr_text(&m.receiver));
-        self.receiver_wait(mspan, &recv, &method, m.args.len(), recv_text);
+        self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
         if let syn::Expr::Path(p) = &*m.receiver {
             if p.path.is_ident("self") {
                 self.facts.calls.push(Call {
@@ -116,9 +115,9 @@ impl<'a> Extractor<'a> {
         recv: &Value,
         method: &str,
         nargs: usize,
-        recv_text: String,
+        receiver: &syn::Expr,
     ) {
-        if recv.complete {
+        if recv.complete || recv.ty.is_none() {
             return;
         }
         let wait = self
@@ -136,6 +135,7 @@ impl<'a> Extractor<'a> {
         let fetch =
             exec.is_some_and(|e| self.hand_rolled.contains(&e) && recv.created_in != Some(e));
         if let (Some(w), false) = (wait, fetch) {
+            let recv_text = short(&expr_text(receiver));
             let what = format!("`{recv_text}.{method}()`");
             self.push_wait(s, what, &w, recv_text, recv.origin);
         }
@@ -160,12 +160,11 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        let base = a.base.span();
-        let whole = a.span();
-        let end = if whole.end().line == line(base) {
-            span(whole).end
+        let (base, await_end) = (spans::expr(&a.base), a.await_token.span);
+        let end = if await_end.start().line == spans::first(&a.base).start().line {
+            span(await_end).end
         } else {
-            span(base).end
+            base.end
         };
         let recv_text = short(&expr_text(&a.base));
         let entry = WaitEntry {
@@ -180,7 +179,7 @@ impl<'a> Extractor<'a> {
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(
-            Span::new(span(base).start, end),
+            Span::new(base.start, end),
             format!("`{recv_text}.await`"),
             &entry,
             recv_text,
@@ -300,7 +299,7 @@ impl<'a> Extractor<'a> {
                     let saved = std::mem::take(&mut self.rayon);
                     if self.loops > 0 {
                         // Threads spawned in a loop are a hand-rolled pool's workers.
-                        let key = format!("threads@{}", span(c.span()).start);
+                        let key = format!("threads@{}", span(c.or1_token.span).start);
                         self.next_hand_rolled = true;
                         self.closure(c, CtxKind::PoolTask(key), sub, None);
                     } else {
@@ -422,7 +421,7 @@ impl<'a> Extractor<'a> {
             format!("`{written}()` (`{full}`)")
         };
         self.facts.queues.push(Queue {
-            span: span(c.span()),
+            span: spans::call(c),
             what,
             bound,
             why: entry.why.clone(),
@@ -494,7 +493,7 @@ impl<'a> Extractor<'a> {
                 });
                 Value {
                     ty,
-                    origin: self.submission_at.get(&range(m.span())).copied(),
+                    origin: self.submission_at.get(&key(spans::method_call(m))).copied(),
                     local: true,
                     ..Value::default()
                 }
@@ -534,7 +533,7 @@ impl<'a> Extractor<'a> {
         });
         Value {
             ty,
-            origin: self.submission_at.get(&range(c.span())).copied(),
+            origin: self.submission_at.get(&key(spans::call(c))).copied(),
             local: true,
             ..Value::default()
         }
@@ -553,24 +552,22 @@ impl<'a> Extractor<'a> {
     }
 }
 
-fn range(s: proc_macro2::Span) -> (usize, usize) {
-    let r = s.byte_range();
-    (r.start, r.end)
+fn key(s: Span) -> (usize, usize) {
+    (s.start, s.end)
 }
 
 /// A method call's primary span: from the receiver (when on the method name's
 /// line) to the end of the call (or of the name, when the arguments run over lines).
 fn method_call_span(m: &syn::ExprMethodCall) -> Span {
     let name = m.method.span();
-    let recv = m.receiver.span();
-    let start = if line(recv) == line(name) {
-        span(recv).start
+    let whole = spans::method_call(m);
+    let start = if spans::first(&m.receiver).start().line == line(name) {
+        whole.start
     } else {
         span(name).start
     };
-    let whole = m.span();
-    let end = if whole.end().line == line(name) {
-        span(whole).end
+    let end = if m.paren_token.span.close().end().line == line(name) {
+        whole.end
     } else {
         span(name).end
     };
@@ -580,14 +577,14 @@ fn method_call_span(m: &syn::ExprMethodCall) -> Span {
 /// A function call's primary span: the callee path to the end of the call (or of
 /// the path, when the arguments run over lines).
 fn fn_call_span(c: &syn::ExprCall) -> Span {
-    let func = c.func.span();
-    let whole = c.span();
-    let end = if whole.end().line == func.end().line {
-        span(whole).end
+    let whole = spans::call(c);
+    let func_end = spans::last(&c.func);
+    let end = if c.paren_token.span.close().end().line == func_end.end().line {
+        whole.end
     } else {
-        span(func).end
+        span(func_end).end
     };
-    Span::new(span(func).start, end)
+    Span::new(whole.start, end)
 }
 
 fn path_text(p: Option<&syn::Path>) -> String {

@@ -4,10 +4,9 @@
 
 use std::collections::HashSet;
 
-use syn::spanned::Spanned;
 use syn::visit::Visit;
 
-use super::extract::{line, span, Extractor};
+use super::extract::{span, Extractor};
 use crate::catalog::ClientEntry;
 use crate::facts::Client;
 use crate::lang::clients::{configured, message, Observed};
@@ -78,7 +77,7 @@ impl<'a> Extractor<'a> {
     /// variable whose later uses are in `later`.
     pub(super) fn client_chain(&mut self, e: &syn::Expr, var: Option<(&str, &[syn::Stmt])>) {
         let chain = flatten(e);
-        let start = span(chain.root.span());
+        let start = super::spans::expr(chain.root);
         if self.clients_seen.contains(&start.start) {
             return;
         }
@@ -146,11 +145,10 @@ impl<'a> Extractor<'a> {
     }
 
     fn root_span(&self, root: &syn::Expr) -> Span {
-        let s = root.span();
-        let whole = span(s);
+        let whole = super::spans::expr(root);
         match root {
-            syn::Expr::Call(c) if s.end().line != line(s) => {
-                Span::new(whole.start, span(c.func.span()).end)
+            syn::Expr::Call(c) if !super::spans::one_line(root) => {
+                Span::new(whole.start, span(super::spans::last(&c.func)).end)
             }
             _ => whole,
         }

@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 
 use proc_macro2::Span as PmSpan;
-use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 use super::eval::eval_int;
+use super::spans;
 use super::types::{PoolRef, Scopes, Types, Value};
 use crate::catalog::Indexed;
 use crate::diagnostic::Item;
@@ -143,16 +143,14 @@ impl<'a> Extractor<'a> {
     }
 
     /// A function or method body in its own context.
-    fn function(&mut self, sig: &syn::Signature, block: &syn::Block, whole: PmSpan) {
+    fn function(&mut self, sig: &syn::Signature, block: &syn::Block) {
+        let whole = Span::new(span(sig.fn_token.span).start, spans::block(block).end);
         let name = sig.ident.to_string();
         let item = match &self.impl_type {
             Some(t) => format!("{t}::{name}"),
             None => name.clone(),
         };
-        self.facts.items.push(Item {
-            span: span(whole),
-            name: item,
-        });
+        self.facts.items.push(Item { span: whole, name: item });
         let kind = if sig.asyncness.is_some() {
             CtxKind::Async
         } else {
@@ -162,7 +160,7 @@ impl<'a> Extractor<'a> {
             kind,
             name.clone(),
             span(sig.ident.span()),
-            span(block.span()),
+            spans::block(block),
         );
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
@@ -207,7 +205,7 @@ impl<'a> Extractor<'a> {
             kind,
             name.into(),
             span(c.or1_token.span),
-            span(c.body.span()),
+            spans::expr(&c.body),
         );
         self.facts.contexts[id].submission = submission;
         if std::mem::take(&mut self.next_hand_rolled) {
@@ -335,7 +333,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             return;
         }
         let outer = self.impl_type.take();
-        self.function(&f.sig, &f.block, f.span());
+        self.function(&f.sig, &f.block);
         self.impl_type = outer;
     }
 
@@ -366,13 +364,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if self.skip(&f.attrs) {
             return;
         }
-        self.function(&f.sig, &f.block, f.span());
+        self.function(&f.sig, &f.block);
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(block) = &f.default {
             if !self.skip(&f.attrs) {
-                self.function(&f.sig, block, f.span());
+                self.function(&f.sig, block);
             }
         }
     }
@@ -430,7 +428,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             CtxKind::Async,
             "async block".into(),
             span(a.async_token.span),
-            span(a.block.span()),
+            spans::block(&a.block),
         );
         self.ctx.push(id);
         let saved_rayon = std::mem::take(&mut self.rayon);
@@ -475,10 +473,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         // `for job in rx` / `for job in &rx` blocks on the receiver like `rx.iter()`.
         if matches!(&*f.expr, syn::Expr::Path(_) | syn::Expr::Reference(_)) {
             let v = self.value_of(&f.expr);
-            let text = quote::ToTokens::to_token_stream(&f.expr)
-                .to_string()
-                .replace("& ", "&");
-            self.receiver_wait(span(f.expr.span()), &v, "iter", 0, text);
+            self.receiver_wait(spans::expr(&f.expr), &v, "iter", 0, &f.expr);
         }
         self.loops += 1;
         self.scopes.push();

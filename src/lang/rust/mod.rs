@@ -5,6 +5,7 @@ mod clients;
 mod eval;
 mod extract;
 mod resolve;
+mod spans;
 mod types;
 
 use syn::visit::Visit;

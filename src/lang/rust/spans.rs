@@ -1,0 +1,96 @@
+//! Cheap spans of syn nodes. `Spanned::span()` prints a node back to tokens to
+//! find its ends, which costs as much as the node is large; these walk to the
+//! first and last token instead.
+
+use proc_macro2::Span as PmSpan;
+use syn::spanned::Spanned;
+use syn::Expr;
+
+use crate::source::Span;
+
+fn bytes(s: PmSpan) -> std::ops::Range<usize> {
+    s.byte_range()
+}
+
+/// The first token of an expression.
+pub fn first(e: &Expr) -> PmSpan {
+    match e {
+        Expr::MethodCall(m) => first(&m.receiver),
+        Expr::Call(c) => first(&c.func),
+        Expr::Field(f) => first(&f.base),
+        Expr::Await(a) => first(&a.base),
+        Expr::Try(t) => first(&t.expr),
+        Expr::Index(i) => first(&i.expr),
+        Expr::Cast(c) => first(&c.expr),
+        Expr::Binary(b) => first(&b.left),
+        Expr::Range(r) => match &r.start {
+            Some(s) => first(s),
+            None => r.limits.span(),
+        },
+        Expr::Paren(p) => p.paren_token.span.open(),
+        Expr::Reference(r) => r.and_token.span,
+        Expr::Path(p) => match (&p.qself, &p.path.leading_colon) {
+            (Some(q), _) => q.lt_token.span,
+            (None, Some(c)) => c.spans[0],
+            (None, None) => p.path.segments.first().map_or_else(|| e.span(), |s| s.ident.span()),
+        },
+        Expr::Lit(l) => l.lit.span(),
+        Expr::Block(b) if b.attrs.is_empty() && b.label.is_none() => b.block.brace_token.span.open(),
+        Expr::Async(a) if a.attrs.is_empty() => a.async_token.span,
+        _ => e.span(),
+    }
+}
+
+/// The last token of an expression.
+pub fn last(e: &Expr) -> PmSpan {
+    match e {
+        Expr::MethodCall(m) => m.paren_token.span.close(),
+        Expr::Call(c) => c.paren_token.span.close(),
+        Expr::Await(a) => a.await_token.span,
+        Expr::Try(t) => t.question_token.span,
+        Expr::Field(f) => match &f.member {
+            syn::Member::Named(i) => i.span(),
+            syn::Member::Unnamed(i) => i.span,
+        },
+        Expr::Paren(p) => p.paren_token.span.close(),
+        Expr::Index(i) => i.bracket_token.span.close(),
+        Expr::Reference(r) => last(&r.expr),
+        Expr::Unary(u) => last(&u.expr),
+        Expr::Binary(b) => last(&b.right),
+        Expr::Cast(c) => c.ty.span(),
+        Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.arguments.is_none()) => {
+            p.path.segments.last().map_or_else(|| e.span(), |s| s.ident.span())
+        }
+        Expr::Lit(l) => l.lit.span(),
+        Expr::Block(b) => b.block.brace_token.span.close(),
+        Expr::Async(a) => a.block.brace_token.span.close(),
+        Expr::Closure(c) => last(&c.body),
+        _ => e.span(),
+    }
+}
+
+/// The byte span of an expression.
+pub fn expr(e: &Expr) -> Span {
+    Span::new(bytes(first(e)).start, bytes(last(e)).end)
+}
+
+/// Whether an expression ends on the line it starts on.
+pub fn one_line(e: &Expr) -> bool {
+    first(e).start().line == last(e).end().line
+}
+
+/// The byte span of a block, braces included.
+pub fn block(b: &syn::Block) -> Span {
+    let r = bytes(b.brace_token.span.join());
+    Span::new(r.start, r.end)
+}
+
+/// The byte span of a function call.
+pub fn call(c: &syn::ExprCall) -> Span {
+    Span::new(bytes(first(&c.func)).start, bytes(c.paren_token.span.close()).end)
+}
+
+/// The byte span of a method call.
+pub fn method_call(m: &syn::ExprMethodCall) -> Span {
+    Span::new(bytes(first(&m.receiver)).start, bytes(m.paren_token.span.close()).end)
+}
