@@ -370,6 +370,10 @@ pub struct Indexed {
     client_starts: HashMap<String, Vec<usize>>,
     /// `call:*Suffix.method` starts: (class suffix, method, entry).
     client_wildcards: Vec<(String, String, usize)>,
+    /// Quick rejects: every method a submission, a return type or a client start names.
+    submit_methods: HashSet<String>,
+    return_methods: HashSet<String>,
+    client_start_names: HashSet<String>,
 }
 
 impl Indexed {
@@ -448,6 +452,15 @@ impl Indexed {
                 }
             }
         }
+        ix.submit_methods = ix.data.submits.iter().flat_map(|e| e.methods.iter().cloned()).collect();
+        ix.return_methods = ix.data.returns.iter().flat_map(|e| e.methods.iter().cloned()).collect();
+        ix.client_start_names = ix
+            .client_starts
+            .keys()
+            .filter_map(|k| k.split_once(':').map(|(_, n)| n))
+            .map(|n| n.rsplit(['.', ':']).next().unwrap_or(n).to_string())
+            .chain(ix.client_wildcards.iter().map(|(_, m, _)| m.clone()))
+            .collect();
         let mut known: HashSet<String> = HashSet::new();
         for s in ix.client_starts.keys() {
             if let Some((_, name)) = s.split_once(':') {
@@ -554,6 +567,22 @@ impl Indexed {
             .into_iter()
             .flatten()
             .map(|&i| &self.data.waits[i])
+    }
+
+    /// Whether any submission entry names this method.
+    pub fn is_submit_method(&self, name: &str) -> bool {
+        self.submit_methods.contains(name)
+    }
+
+    /// Whether any return entry names this method.
+    pub fn is_return_method(&self, name: &str) -> bool {
+        self.return_methods.contains(name)
+    }
+
+    /// Whether any client start ends in this name (a method, or a class's simple name).
+    pub fn may_start_client(&self, name: &str) -> bool {
+        let last = name.rsplit(['.', ':']).next().unwrap_or(name);
+        self.client_start_names.contains(last)
     }
 
     /// Client entries that start at `kind:name` (`call:java.net.http.HttpClient.newBuilder`).

@@ -376,11 +376,17 @@ fn analyse(
         include_tests,
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        if std::env::var_os("POOLGUARD_DEBUG_PARSE_ONLY").is_some() {
+            frontend(language).parse_only(&source.text);
+            return Ok(FileFacts::default());
+        }
         frontend(language).extract(&source, &opts)
     }));
     match result {
         Ok(Ok(mut facts)) => {
-            facts.suppressions.extend(suppress::comments(&source));
+            if source.text.contains("poolguard:") {
+                facts.suppressions.extend(suppress::comments(&source));
+            }
             let errors = std::mem::take(&mut facts.errors)
                 .into_iter()
                 .map(|message| FileError {

@@ -43,9 +43,14 @@ impl<'a> Extractor<'a> {
             })
             .unwrap_or_default();
         let static_class = object.and_then(|o| self.static_class(o));
+        // A `subscribeOn` here or later in the chain moves the chain off the event loop.
+        let above = self.off_loop_above;
+        let here = self.catalog.data.reactive.off_loop.iter().any(|o| *o == name);
         if let Some(o) = object {
+            self.off_loop_above = above || here;
             self.walk(o);
         }
+        self.off_loop_above = above;
         let recv = match (object, &static_class) {
             (Some(o), None) => self.value_of(o),
             _ => Value::default(),
@@ -117,7 +122,17 @@ impl<'a> Extractor<'a> {
                     self.scopes.pop();
                 }
                 ("method_reference", None) => self.method_reference_with(*arg, hint.as_ref()),
-                _ => self.walk(*arg),
+                ("lambda_expression", None) => {
+                    let kind = self.lambda_kind_in_call(node);
+                    let saved = std::mem::replace(&mut self.off_loop_above, false);
+                    self.lambda(*arg, kind, None, None);
+                    self.off_loop_above = saved;
+                }
+                _ => {
+                    let saved = std::mem::replace(&mut self.off_loop_above, false);
+                    self.walk(*arg);
+                    self.off_loop_above = saved;
+                }
             }
         }
         self.wait(node, &name, object, &recv, args.len());
@@ -194,21 +209,23 @@ impl<'a> Extractor<'a> {
         ) {
             return None;
         }
-        let written = type_name(object, self.src);
-        if written.starts_with("this.") {
-            return None;
-        }
-        let first = written.split('.').next().unwrap_or("");
-        let last = written.rsplit('.').next().unwrap_or("");
-        if self.scopes.get(first).is_some() || self.field(first).is_some() {
-            return None;
-        }
+        // Cheap tests on the text first: most receivers are variables.
+        let raw = self.text(object);
+        let last = raw.rsplit('.').next().unwrap_or("").trim();
         if !last.starts_with(|c: char| c.is_ascii_uppercase())
             || last
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
         {
-            // `POOL.submit(..)` names a constant, not a class.
+            // `pool.submit(..)` names a variable; `POOL.submit(..)` a constant.
+            return None;
+        }
+        let written = type_name(object, self.src);
+        if written.starts_with("this.") {
+            return None;
+        }
+        let first = written.split('.').next().unwrap_or("");
+        if self.scopes.get(first).is_some() || self.field(first).is_some() {
             return None;
         }
         self.names
@@ -235,6 +252,9 @@ impl<'a> Extractor<'a> {
         static_class: Option<&str>,
         args: &[Node],
     ) -> Option<(usize, Vec<usize>)> {
+        if !self.catalog.is_submit_method(name) {
+            return None;
+        }
         let entry: &SubmitEntry = self.catalog.data.submits.iter().find(|e| {
             e.methods.iter().any(|m| m == name)
                 && match (&e.r#static, static_class) {
@@ -444,6 +464,9 @@ impl<'a> Extractor<'a> {
 
     /// The type a method returns on a receiver, from the catalog.
     fn returned_type(&self, recv: &Value, method: &str) -> Option<(JType, bool)> {
+        if !self.catalog.is_return_method(method) {
+            return None;
+        }
         let fq = recv.fq()?;
         let entry = self.catalog.data.returns.iter().find(|r| {
             r.r#static.is_none()
@@ -515,7 +538,7 @@ impl<'a> Extractor<'a> {
         let (kind, help) = (entry.kind.clone(), entry.help.clone());
         let recv_text = object.map(|o| short(self.text(o))).unwrap_or_default();
         let span = self.wait_span(node);
-        let written = String::from_utf8_lossy(&self.src[span.start..span.end]).into_owned();
+        let written = self.src[span.start..span.end].to_string();
         let from_name = object.is_some() && written.starts_with(name);
         let what = if written.chars().count() <= 60 && !written.contains('\n') && !from_name {
             format!("`{written}`")
@@ -608,18 +631,22 @@ impl<'a> Extractor<'a> {
     /// Calls rules follow: same-class helpers, and methods of this project's own types.
     fn record_call(&mut self, node: Node, name: &str, object: Option<Node>, recv: &Value) {
         let receiver_type = match object {
-            None => None,
-            Some(o) if self.text(o) == "this" => None,
-            Some(_) => match &recv.ty {
+            // Only calls to this file's own methods can be followed.
+            None if self.names.declares_method(name) => None,
+            Some(o) if self.text(o) == "this" && self.names.declares_method(name) => None,
+            // Calls on injected collaborators (fields) may reach `@Async` methods elsewhere.
+            Some(o) if self.is_field_ref(o) => match &recv.ty {
                 Some(t) if t.fq().is_none_or(|fq| !self.catalog.knows(fq)) => {
                     Some(t.simple.clone())
                 }
                 _ => return,
             },
+            _ => return,
         };
         // `service.load(..).join()`: the result is waited for right here.
-        let waited = node
-            .parent()
+        let waited = receiver_type
+            .as_ref()
+            .and_then(|_| node.parent())
             .filter(|p| p.kind() == "method_invocation" && p.field("object") == Some(node))
             .filter(|p| {
                 let m = p.field("name").map(|n| self.text(n)).unwrap_or("");
@@ -634,6 +661,14 @@ impl<'a> Extractor<'a> {
             callee_owner: None,
             waited,
         });
+    }
+
+    /// `name` or `this.name` where `name` is a field (not shadowed by a local).
+    fn is_field_ref(&self, o: Node) -> bool {
+        let t = self.text(o);
+        let name = t.strip_prefix("this.").unwrap_or(t);
+        let plain = o.kind() == "identifier" || (o.kind() == "field_access" && t.starts_with("this."));
+        plain && (t.starts_with("this.") || self.scopes.get(name).is_none()) && self.field(name).is_some()
     }
 
     /// A wait's primary span: like [`Self::call_span`], but from the method name when

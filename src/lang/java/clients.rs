@@ -22,6 +22,9 @@ struct Use<'t> {
 impl<'a> Extractor<'a> {
     /// Check every client entry that starts at `kind:name` against `node`.
     pub(super) fn clients_at(&mut self, node: Node, kind: &str, name: &str) {
+        if !self.catalog.may_start_client(name) {
+            return;
+        }
         let entries: Vec<ClientEntry> = self
             .catalog
             .clients_starting(kind, name)
@@ -66,7 +69,7 @@ impl<'a> Extractor<'a> {
         let s = self.start_span(start);
         let what = format!(
             "`{}`",
-            short(&String::from_utf8_lossy(&self.src[s.start..s.end]))
+            short(&self.src[s.start..s.end])
         );
         self.facts.clients.push(Client {
             span: s,
@@ -314,8 +317,8 @@ impl<'a> Extractor<'a> {
             _ => span(start),
         };
         let line_end = self.src[s.start..s.end]
-            .iter()
-            .position(|&b| b == b'\n')
+            .bytes()
+            .position(|b| b == b'\n')
             .map_or(s.end, |i| s.start + i);
         Span::new(s.start, line_end)
     }

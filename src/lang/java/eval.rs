@@ -7,7 +7,7 @@ use tree_sitter::Node;
 
 use super::syntax::{text, NodeExt};
 
-pub fn eval(n: Node, src: &[u8], consts: &HashMap<String, u64>) -> Option<u64> {
+pub fn eval(n: Node, src: &str, consts: &HashMap<String, u64>) -> Option<u64> {
     let t = text(n, src);
     let digits = |s: &str| s.trim_end_matches(['l', 'L']).replace('_', "");
     match n.kind() {

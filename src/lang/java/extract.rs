@@ -51,7 +51,7 @@ pub(super) struct Frame {
 }
 
 pub struct Extractor<'a> {
-    pub(super) src: &'a [u8],
+    pub(super) src: &'a str,
     pub(super) catalog: &'a Indexed,
     pub(super) names: Names,
     pub(super) package: String,
@@ -63,11 +63,13 @@ pub struct Extractor<'a> {
     pub(super) submission_at: HashMap<(usize, usize), usize>,
     /// Whether this file can name a `fixed_thread_users` class at all.
     pub(super) names_fixed_thread_users: bool,
+    /// A call later in the current chain moves the work off the event loop (`subscribeOn`).
+    pub(super) off_loop_above: bool,
     pub facts: FileFacts,
 }
 
 impl<'a> Extractor<'a> {
-    pub fn new(root: Node, src: &'a [u8], catalog: &'a Indexed) -> Extractor<'a> {
+    pub fn new(root: Node, src: &'a str, catalog: &'a Indexed) -> Extractor<'a> {
         let mut package = String::new();
         let mut c = root.walk();
         for child in root.named_children(&mut c) {
@@ -87,13 +89,14 @@ impl<'a> Extractor<'a> {
         let names = Names::collect(root, src);
         let names_fixed_thread_users = catalog.data.fixed_thread_users.iter().any(|fq| {
             let simple = fq.rsplit('.').next().unwrap_or(fq);
-            names.resolve_type(simple, &|k| k == fq).as_deref() == Some(fq.as_str())
+            names.resolve_type(simple, &|k| catalog.knows(k)).as_deref() == Some(fq.as_str())
         });
         Extractor {
             src,
             catalog,
             names,
             names_fixed_thread_users,
+            off_loop_above: false,
             package,
             classes: Vec::new(),
             scopes: Scopes::default(),
@@ -143,29 +146,27 @@ impl<'a> Extractor<'a> {
     }
 
     pub fn walk(&mut self, node: Node) {
-        match node.kind() {
-            "class_declaration"
-            | "interface_declaration"
-            | "enum_declaration"
-            | "record_declaration" => self.class(node, node.field("body"), Vec::new()),
-            "object_creation_expression" => self.creation(node),
-            "method_declaration" | "constructor_declaration" => self.method(node),
-            "lambda_expression" => {
+        use super::syntax::Kind as K;
+        match super::syntax::kind(node) {
+            K::Class => self.class(node, node.field("body"), Vec::new()),
+            K::Creation => self.creation(node),
+            K::Method => self.method(node),
+            K::Lambda => {
                 let kind = self.lambda_kind(node);
                 self.lambda(node, kind, None, None);
             }
-            "field_declaration" => {
+            K::Field => {
                 self.suppress_annotations(node);
                 self.children(node);
             }
-            "local_variable_declaration" => self.local_declaration(node),
-            "block" => {
+            K::Local => self.local_declaration(node),
+            K::Block | K::Catch => {
                 self.scopes.push();
                 self.children(node);
                 self.scopes.pop();
             }
-            "enhanced_for_statement" => self.for_each(node),
-            "for_statement" | "while_statement" | "do_statement" => {
+            K::ForEach => self.for_each(node),
+            K::Loop => {
                 // An open-ended loop (`while (running)`, `for (;;)`) is a consumer loop;
                 // a counted `for` is not.
                 let open = node.kind() != "for_statement" || node.field("condition").is_none();
@@ -176,15 +177,11 @@ impl<'a> Extractor<'a> {
                 self.scopes.pop();
                 self.frame.loops -= step;
             }
-            "catch_clause" => {
-                self.scopes.push();
-                self.children(node);
-                self.scopes.pop();
-            }
-            "if_statement" | "ternary_expression" => self.guarded(node),
-            "method_invocation" => self.invocation(node),
-            "method_reference" => self.method_reference(node),
-            _ => self.children(node),
+            K::Guard => self.guarded(node),
+            K::Invocation => self.invocation(node),
+            K::MethodRef => self.method_reference(node),
+            K::Leaf => {}
+            K::Other => self.children(node),
         }
     }
 
@@ -489,26 +486,24 @@ impl<'a> Extractor<'a> {
                 CtxKind::Inline
             };
         }
+        self.lambda_kind_in_call(call)
+    }
+
+    /// Where a lambda passed to `call` runs: an event-loop handler registration,
+    /// off the loop after `subscribeOn` (anywhere above) or `publishOn` (before it
+    /// in the chain), else where the caller runs.
+    pub(super) fn lambda_kind_in_call(&self, call: Node) -> CtxKind {
         if self.registers_handler(call) {
             return CtxKind::EventLoop;
         }
-        // `Mono.fromRunnable(() -> ..).subscribeOn(scheduler)`: moved off the event loop;
-        // `.publishOn(scheduler).doOnNext(v -> ..)`: operators after it run there.
+        if self.off_loop_above {
+            return CtxKind::Thread;
+        }
         let reactive = &self.catalog.data.reactive;
         let named = |n: Node, list: &[String]| {
             n.field("name")
                 .is_some_and(|m| list.iter().any(|o| o == self.text(m)))
         };
-        let mut cur = call;
-        while let Some(p) = cur.parent() {
-            if p.kind() != "method_invocation" || p.field("object") != Some(cur) {
-                break;
-            }
-            if named(p, &reactive.off_loop) {
-                return CtxKind::Thread;
-            }
-            cur = p;
-        }
         let mut up = call.field("object");
         while let Some(o) = up.filter(|o| o.kind() == "method_invocation") {
             if named(o, &reactive.off_loop) || named(o, &reactive.off_loop_after) {
@@ -756,18 +751,11 @@ impl<'a> Extractor<'a> {
     /// Whether a condition tests a timeout or deadline value.
     fn mentions_timeout(&self, cond: Node) -> bool {
         let words = &self.catalog.data.futures.timeout_words;
-        let mut stack = vec![cond];
-        while let Some(n) = stack.pop() {
-            if matches!(n.kind(), "identifier" | "field_access") {
-                let t = self.text(n).to_ascii_lowercase();
-                if words.iter().any(|w| t.contains(w.as_str())) {
-                    return true;
-                }
-            }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        false
+        let text = self.text(cond).as_bytes();
+        words.iter().any(|w| {
+            text.windows(w.len())
+                .any(|win| win.eq_ignore_ascii_case(w.as_bytes()))
+        })
     }
 
     /// Variables a condition proves done (`f.isDone()`) or not done (`!f.isDone()`).

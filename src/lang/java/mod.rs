@@ -48,7 +48,7 @@ impl Frontend for JavaFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
         let tree = parse(&file.text)?;
         let root = tree.root_node();
-        let src = file.text.as_bytes();
+        let src = file.text.as_str();
         let mut x = extract::Extractor::new(root, src, opts.catalog);
         x.walk(root);
         let mut facts = x.facts;
@@ -72,7 +72,7 @@ impl Frontend for JavaFrontend {
 
 /// The first error or missing node, skipping the grammar's known false error on
 /// annotated varargs (`String @Nullable ... args`), which is valid Java.
-fn first_error<'t>(root: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
+fn first_error<'t>(root: Node<'t>, src: &str) -> Option<Node<'t>> {
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
         if n.is_error() || n.is_missing() {
@@ -90,7 +90,7 @@ fn first_error<'t>(root: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     None
 }
 
-fn is_annotated_varargs(n: Node, src: &[u8]) -> bool {
+fn is_annotated_varargs(n: Node, src: &str) -> bool {
     let t = syntax::text(n, src);
     n.is_error()
         && n.parent().is_some_and(|p| p.kind() == "formal_parameters")

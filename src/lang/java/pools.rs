@@ -286,6 +286,10 @@ impl<'a> Extractor<'a> {
         }
         let var = var?;
         let setters = &self.catalog.data.policies.setters;
+        let scope_text = super::syntax::text(scope, self.src);
+        if !setters.iter().any(|s| scope_text.contains(s.as_str())) {
+            return None;
+        }
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if n.kind() == "method_invocation" && setters.iter().any(|s| self.is_call_on(n, var, s))

@@ -154,6 +154,10 @@ impl<'a> Extractor<'a> {
             Stored::Var(var, scope) => (var, scope),
             Stored::Returned => return Some((Bound::Unbounded, None)),
         };
+        // Named once (its declaration): no setter, no escape.
+        if super::syntax::text(scope, self.src).matches(var.as_str()).count() <= 1 {
+            return Some((Bound::Unbounded, None));
+        }
         let mut found = None;
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {

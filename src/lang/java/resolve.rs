@@ -1,6 +1,7 @@
 //! Java name resolution within one file: the package, single-type, on-demand
 //! and static imports, and the types and methods the file declares itself.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
@@ -22,13 +23,15 @@ pub struct Names {
     declared: HashSet<String>,
     /// Methods declared in this file: an unqualified call to one of them is local.
     methods: HashSet<String>,
+    /// Resolutions already made in this file, by name as written.
+    cache: RefCell<HashMap<String, Option<String>>>,
 }
 
 /// Types every Java file sees without an import.
 const JAVA_LANG: &[&str] = &["Thread", "Object", "Integer", "Long", "Runnable"];
 
 impl Names {
-    pub fn collect(root: Node, src: &[u8]) -> Names {
+    pub fn collect(root: Node, src: &str) -> Names {
         let mut names = Names::default();
         let mut cursor = root.walk();
         for child in root.named_children(&mut cursor) {
@@ -40,7 +43,7 @@ impl Names {
         names
     }
 
-    fn import(&mut self, node: Node, src: &[u8]) {
+    fn import(&mut self, node: Node, src: &str) {
         let mut is_static = false;
         let mut star = false;
         let mut path = String::new();
@@ -68,7 +71,7 @@ impl Names {
     }
 
     /// Iterative walk (deep files must not overflow the stack) over type and method declarations.
-    fn declarations(&mut self, root: Node, src: &[u8]) {
+    fn declarations(&mut self, root: Node, src: &str) {
         let mut stack = vec![root];
         while let Some(n) = stack.pop() {
             match n.kind() {
@@ -109,8 +112,20 @@ impl Names {
 
     /// The fully-qualified name of a type as written (`LinkedBlockingQueue`,
     /// `ThreadPoolExecutor.CallerRunsPolicy`, `java.util.concurrent.Executors`).
-    /// `known` tells which names an on-demand import may supply.
+    /// `known` tells which names an on-demand import may supply; it must be the
+    /// catalog's (results are cached per file by name).
     pub fn resolve_type(&self, written: &str, known: &dyn Fn(&str) -> bool) -> Option<String> {
+        if let Some(hit) = self.cache.borrow().get(written) {
+            return hit.clone();
+        }
+        let resolved = self.resolve_uncached(written, known);
+        self.cache
+            .borrow_mut()
+            .insert(written.to_string(), resolved.clone());
+        resolved
+    }
+
+    fn resolve_uncached(&self, written: &str, known: &dyn Fn(&str) -> bool) -> Option<String> {
         let (first, rest) = match written.split_once('.') {
             Some((f, r)) => (f, Some(r)),
             None => (written, None),
@@ -142,6 +157,11 @@ impl Names {
             Some(r) => format!("{base}.{r}"),
             None => base,
         })
+    }
+
+    /// Whether this file declares a method with this name.
+    pub fn declares_method(&self, name: &str) -> bool {
+        self.methods.contains(name)
     }
 
     /// The fully-qualified name of an unqualified method call resolved through a

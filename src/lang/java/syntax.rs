@@ -1,35 +1,41 @@
 //! Small helpers over tree-sitter-java nodes.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use tree_sitter::Node;
 
 use crate::source::Span;
 
-pub fn text<'s>(node: Node, src: &'s [u8]) -> &'s str {
-    // The source is a `String`: skip re-validating UTF-8 when the slice is on char
-    // boundaries (tree-sitter tokens always are).
-    let bytes = &src[node.start_byte().min(src.len())..node.end_byte().min(src.len())];
-    std::str::from_utf8(bytes).unwrap_or("")
+pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
+    // tree-sitter node boundaries are character boundaries: `get` checks that in O(1).
+    src.get(node.start_byte()..node.end_byte()).unwrap_or("")
+}
+
+pub fn span(node: Node) -> Span {
+    Span::new(node.start_byte(), node.end_byte())
 }
 
 /// Field ids of the Java grammar by name, looked up once (tree-sitter's own lookup
 /// compares names one by one on every call).
 fn field_id(name: &str) -> Option<u16> {
-    static IDS: OnceLock<HashMap<String, u16>> = OnceLock::new();
-    IDS.get_or_init(|| {
+    const NAMES: [&str; 22] = [
+        "name", "object", "arguments", "type", "body", "value", "declarator", "left", "right",
+        "condition", "consequence", "alternative", "parameters", "field", "operator", "operand",
+        "superclass", "interfaces", "key", "scope", "dimensions", "resources",
+    ];
+    static IDS: OnceLock<Vec<Option<u16>>> = OnceLock::new();
+    let ids = IDS.get_or_init(|| {
         let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
-        (1..=lang.field_count() as u16)
-            .filter_map(|i| lang.field_name_for_id(i).map(|n| (n.to_string(), i)))
-            .collect()
-    })
-    .get(name)
-    .copied()
-}
-
-pub fn span(node: Node) -> Span {
-    Span::new(node.start_byte(), node.end_byte())
+        NAMES.iter().map(|n| lang.field_id_for_name(n).map(|id| id.get())).collect()
+    });
+    match NAMES.iter().position(|n| *n == name) {
+        Some(i) => ids[i],
+        None => {
+            let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+            lang.field_id_for_name(name).map(|id| id.get())
+        }
+    }
 }
 
 pub trait NodeExt<'t> {
@@ -44,7 +50,7 @@ impl<'t> NodeExt<'t> for Node<'t> {
 
 /// A type as written, without type arguments or annotations:
 /// `LinkedBlockingQueue<Runnable>` -> `LinkedBlockingQueue`.
-pub fn type_name(node: Node, src: &[u8]) -> String {
+pub fn type_name<'s>(node: Node, src: &'s str) -> Cow<'s, str> {
     match node.kind() {
         "generic_type" => node
             .named_child(0)
@@ -61,12 +67,16 @@ pub fn type_name(node: Node, src: &[u8]) -> String {
                     _ => {}
                 }
             }
-            parts.join(".")
+            Cow::Owned(parts.join("."))
         }
-        _ => text(node, src)
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect(),
+        _ => {
+            let t = text(node, src);
+            if t.contains(char::is_whitespace) {
+                Cow::Owned(t.chars().filter(|c| !c.is_whitespace()).collect())
+            } else {
+                Cow::Borrowed(t)
+            }
+        }
     }
 }
 
@@ -83,10 +93,63 @@ pub fn short(code: &str) -> String {
 }
 
 /// The string value of a string literal node (quotes removed, no escapes processed).
-pub fn string_value(node: Node, src: &[u8]) -> String {
+pub fn string_value(node: Node, src: &str) -> String {
     let t = text(node, src);
     t.trim_start_matches("\"\"\"")
         .trim_end_matches("\"\"\"")
         .trim_matches('"')
         .to_string()
+}
+
+/// The node kinds the walker dispatches on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Class,
+    Creation,
+    Method,
+    Lambda,
+    Field,
+    Local,
+    Block,
+    Catch,
+    ForEach,
+    Loop,
+    Guard,
+    Invocation,
+    MethodRef,
+    /// Identifiers, literals, punctuation: nothing inside to walk.
+    Leaf,
+    Other,
+}
+
+/// A node's [`Kind`], from a table built once from the grammar (no string compares).
+pub fn kind(node: Node) -> Kind {
+    static TABLE: OnceLock<Vec<Kind>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+        (0..lang.node_kind_count() as u16)
+            .map(|id| match lang.node_kind_for_id(id).unwrap_or("") {
+                "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration" => {
+                    Kind::Class
+                }
+                "object_creation_expression" => Kind::Creation,
+                "method_declaration" | "constructor_declaration" => Kind::Method,
+                "lambda_expression" => Kind::Lambda,
+                "field_declaration" => Kind::Field,
+                "local_variable_declaration" => Kind::Local,
+                "block" => Kind::Block,
+                "catch_clause" => Kind::Catch,
+                "enhanced_for_statement" => Kind::ForEach,
+                "for_statement" | "while_statement" | "do_statement" => Kind::Loop,
+                "if_statement" | "ternary_expression" => Kind::Guard,
+                "method_invocation" => Kind::Invocation,
+                "method_reference" => Kind::MethodRef,
+                _ => Kind::Other,
+            })
+            .collect()
+    });
+    if node.child_count() == 0 {
+        return Kind::Leaf;
+    }
+    table.get(node.kind_id() as usize).copied().unwrap_or(Kind::Other)
 }

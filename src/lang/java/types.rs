@@ -31,7 +31,7 @@ impl JType {
     }
 
     /// Parse a type node; `None` for primitives, arrays and `var`.
-    pub fn from_node(node: Node, src: &[u8], names: &Names, catalog: &Indexed) -> Option<JType> {
+    pub fn from_node(node: Node, src: &str, names: &Names, catalog: &Indexed) -> Option<JType> {
         match node.kind() {
             "type_identifier" | "scoped_type_identifier" | "generic_type" => {}
             "annotated_type" => {
