@@ -4,7 +4,9 @@
 //! Front ends look calls up here by fully-qualified name; no rule or front end
 //! hard-codes which API queues, waits, submits or connects.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use serde::Deserialize;
 
@@ -419,7 +421,7 @@ impl Indexed {
                 ix.pool_call.insert(c.clone());
             }
         }
-        let mut ids = HashSet::new();
+        let mut ids = HashSet::default();
         for (i, c) in ix.data.clients.iter().enumerate() {
             if !ids.insert(c.id.clone()) {
                 return Err(format!("client entry `{}` is defined twice", c.id));
@@ -461,7 +463,7 @@ impl Indexed {
             .map(|n| n.rsplit(['.', ':']).next().unwrap_or(n).to_string())
             .chain(ix.client_wildcards.iter().map(|(_, m, _)| m.clone()))
             .collect();
-        let mut known: HashSet<String> = HashSet::new();
+        let mut known: HashSet<String> = HashSet::default();
         for s in ix.client_starts.keys() {
             if let Some((_, name)) = s.split_once(':') {
                 known.insert(name.to_string());

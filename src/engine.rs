@@ -152,6 +152,10 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .into_iter()
         .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
         .collect();
+    let debug_time = std::env::var_os("POOLGUARD_DEBUG_TIME").is_some();
+    if debug_time {
+        eprintln!("discover: {:?}", started.elapsed());
+    }
     let cwd = std::env::current_dir().ok();
     let max_bytes = opts.config.max_file_bytes;
     let analysed: Vec<Analysed> = pool.install(|| {
@@ -172,6 +176,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
 
     let mut files = Vec::new();
     let mut facts = Vec::new();
+    if debug_time {
+        eprintln!("analysed: {:?}", started.elapsed());
+    }
     // Problems in files analysed only for context are not the user's question.
     let mut errors: Vec<FileError> = walk_errors
         .into_iter()
@@ -217,6 +224,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .filter(|c| scope.requested(&c.path))
         .count();
 
+    if debug_time {
+        eprintln!("collected: {:?}", started.elapsed());
+    }
     let levels = effective_levels(opts);
     let settings = Settings {
         max_queue_capacity: opts.config.max_queue_capacity,
@@ -286,6 +296,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         diagnostic::sort(&mut diagnostics, &files);
     }
     errors.sort();
+    if debug_time {
+        eprintln!("judged: {:?}", started.elapsed());
+    }
     Ok(Report {
         files,
         diagnostics,

@@ -1,7 +1,7 @@
 //! Constant integer expressions: literals, `Integer.MAX_VALUE`, same-class
 //! `static final` constants, and `+ - * <<` of those.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use tree_sitter::Node;
 

@@ -2,7 +2,7 @@
 //! the walker, its scopes and execution contexts. Calls, pools, queues and
 //! annotations are handled in their own modules.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use tree_sitter::Node;
 
@@ -102,7 +102,7 @@ impl<'a> Extractor<'a> {
             scopes: Scopes::default(),
             ctx: Vec::new(),
             frame: Frame::default(),
-            submission_at: HashMap::new(),
+            submission_at: HashMap::default(),
             facts: FileFacts::default(),
         }
     }
@@ -120,7 +120,7 @@ impl<'a> Extractor<'a> {
     }
 
     pub(super) fn eval(&self, n: Node) -> Option<u64> {
-        let empty = HashMap::new();
+        let empty = HashMap::default();
         let consts = self.classes.last().map(|c| &c.constants).unwrap_or(&empty);
         super::eval::eval(n, self.src, consts)
     }
@@ -186,6 +186,16 @@ impl<'a> Extractor<'a> {
     }
 
     pub(super) fn children(&mut self, node: Node) {
+        // Few children: index them (no cursor allocation); many: one cursor pass.
+        let n = node.child_count();
+        if n <= 6 {
+            for i in 0..n {
+                if let Some(c) = node.child(i) {
+                    self.walk(c);
+                }
+            }
+            return;
+        }
         let mut cursor = node.walk();
         if cursor.goto_first_child() {
             loop {

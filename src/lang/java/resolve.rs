@@ -2,7 +2,7 @@
 //! and static imports, and the types and methods the file declares itself.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use tree_sitter::Node;
 

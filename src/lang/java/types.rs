@@ -2,7 +2,7 @@
 //! imports, and what an expression is known to hold (a future from a given
 //! submission, a pool, a bounded future).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use tree_sitter::Node;
 
@@ -138,7 +138,7 @@ pub struct Scopes {
 
 impl Scopes {
     pub fn push(&mut self) {
-        self.stack.push(HashMap::new());
+        self.stack.push(HashMap::default());
     }
 
     pub fn pop(&mut self) {

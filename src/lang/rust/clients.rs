@@ -2,7 +2,7 @@
 //! by a catalogued call, the method chain applied to it, and the calls later
 //! made on the binding that holds it; `lang::clients` judges them.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use syn::visit::Visit;
 

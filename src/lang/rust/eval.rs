@@ -1,7 +1,7 @@
 //! Constant integer expressions: literals, `MAX` constants, same-file `const`
 //! items, and `+ - * <<` of those.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Value of a constant integer expression: literals, `MAX` constants, same-file
 /// `const` items, and `+ - * <<` of those.

@@ -1,7 +1,7 @@
 //! One pass over a syn AST that records the facts of a Rust file: the visitor,
 //! its scopes and execution contexts. Calls are handled in `calls.rs`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use proc_macro2::Span as PmSpan;
 use syn::visit::Visit;
@@ -86,7 +86,7 @@ impl<'a> Extractor<'a> {
         file: &syn::File,
         include_tests: bool,
     ) -> Extractor<'a> {
-        let mut consts = HashMap::new();
+        let mut consts = HashMap::default();
         for item in &file.items {
             if let syn::Item::Const(c) = item {
                 if let Some(v) = eval_int(&c.expr, &consts) {
@@ -105,7 +105,7 @@ impl<'a> Extractor<'a> {
             ctx: Vec::new(),
             method: String::new(),
             rayon: Vec::new(),
-            submission_at: HashMap::new(),
+            submission_at: HashMap::default(),
             loops: 0,
             hand_rolled: Default::default(),
             next_hand_rolled: false,

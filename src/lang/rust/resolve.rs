@@ -2,7 +2,7 @@
 //! `self`, globs), `extern crate` renames, and the file's own item names that
 //! shadow glob imports.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use syn::visit::Visit;
 

@@ -2,7 +2,7 @@
 //! `use` items (wrappers like `Arc<Mutex<T>>` looked through), struct fields,
 //! and what a binding is known to hold.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::resolve::Imports;
 use crate::catalog::Indexed;
@@ -38,7 +38,7 @@ pub struct Scopes {
 
 impl Scopes {
     pub fn push(&mut self) {
-        self.stack.push(HashMap::new());
+        self.stack.push(HashMap::default());
     }
 
     pub fn pop(&mut self) {
@@ -73,7 +73,7 @@ impl<'a> Types<'a> {
         let mut t = Types {
             imports,
             catalog,
-            fields: HashMap::new(),
+            fields: HashMap::default(),
         };
         let mut structs = Vec::new();
         collect_structs(&file.items, &mut structs);
