@@ -454,8 +454,18 @@ impl Indexed {
                 }
             }
         }
-        ix.submit_methods = ix.data.submits.iter().flat_map(|e| e.methods.iter().cloned()).collect();
-        ix.return_methods = ix.data.returns.iter().flat_map(|e| e.methods.iter().cloned()).collect();
+        ix.submit_methods = ix
+            .data
+            .submits
+            .iter()
+            .flat_map(|e| e.methods.iter().cloned())
+            .collect();
+        ix.return_methods = ix
+            .data
+            .returns
+            .iter()
+            .flat_map(|e| e.methods.iter().cloned())
+            .collect();
         ix.client_start_names = ix
             .client_starts
             .keys()

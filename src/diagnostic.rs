@@ -77,7 +77,11 @@ pub fn sort(diags: &mut [Diagnostic], files: &[SourceFile]) {
 /// Give each (sorted) diagnostic a fingerprint that survives lines added above:
 /// a hash of the rule, the path, the normalized text of the primary span, the
 /// enclosing item's name, and the rank among otherwise identical findings.
-pub fn assign_fingerprints(diags: &mut [Diagnostic], files: &[SourceFile], items: &[Vec<Item>]) {
+pub fn assign_fingerprints<'i>(
+    diags: &mut [Diagnostic],
+    files: &[SourceFile],
+    items: &dyn Fn(FileId) -> &'i [Item],
+) {
     let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
     for d in diags.iter_mut() {
         let file = &files[d.file];
@@ -86,7 +90,7 @@ pub fn assign_fingerprints(diags: &mut [Diagnostic], files: &[SourceFile], items
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
-        let item = enclosing_item(&items[d.file], d.span).unwrap_or("");
+        let item = enclosing_item(items(d.file), d.span).unwrap_or("");
         let key = format!("{}\u{0}{}\u{0}{}\u{0}{}", d.rule, file.display, item, text);
         let base = xxhash_rust::xxh3::xxh3_64(key.as_bytes());
         let rank = seen.entry(base).or_insert(0);

@@ -152,10 +152,6 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .into_iter()
         .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
         .collect();
-    let debug_time = std::env::var_os("POOLGUARD_DEBUG_TIME").is_some();
-    if debug_time {
-        eprintln!("discover: {:?}", started.elapsed());
-    }
     let cwd = std::env::current_dir().ok();
     let max_bytes = opts.config.max_file_bytes;
     let analysed: Vec<Analysed> = pool.install(|| {
@@ -174,11 +170,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             .collect()
     });
 
-    let mut files = Vec::new();
+    let mut files: Vec<SourceFile> = Vec::new();
     let mut facts = Vec::new();
-    if debug_time {
-        eprintln!("analysed: {:?}", started.elapsed());
-    }
     // Problems in files analysed only for context are not the user's question.
     let mut errors: Vec<FileError> = walk_errors
         .into_iter()
@@ -200,33 +193,11 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
-    if std::env::var_os("POOLGUARD_DEBUG_SIZES").is_some() {
-        let sum = |f: &dyn Fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
-        eprintln!(
-            "files {} text {} lines {} items {} contexts {} calls {} calls_typed {} subs {} waits {} pools {} queues {} clients {} supp {}",
-            files.len(),
-            files.iter().map(|f| f.text.len()).sum::<usize>(),
-            files.iter().map(|f| f.line_starts().len()).sum::<usize>(),
-            sum(&|f| f.items.len()),
-            sum(&|f| f.contexts.len()),
-            sum(&|f| f.calls.len()),
-            sum(&|f| f.calls.iter().filter(|c| c.receiver_type.is_some()).count()),
-            sum(&|f| f.submissions.len()),
-            sum(&|f| f.waits.len()),
-            sum(&|f| f.pools.len()),
-            sum(&|f| f.queues.len()),
-            sum(&|f| f.clients.len()),
-            sum(&|f| f.suppressions.len()),
-        );
-    }
     let files_checked = candidates
         .iter()
         .filter(|c| scope.requested(&c.path))
         .count();
 
-    if debug_time {
-        eprintln!("collected: {:?}", started.elapsed());
-    }
     let levels = effective_levels(opts);
     let settings = Settings {
         max_queue_capacity: opts.config.max_queue_capacity,
@@ -263,9 +234,14 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         }
         hit.is_none()
     });
+    for d in &diagnostics {
+        files[d.file].reload_text();
+        for l in &d.labels {
+            files[l.file].reload_text();
+        }
+    }
     diagnostic::sort(&mut diagnostics, &files);
-    let items: Vec<Vec<diagnostic::Item>> = facts.iter().map(|f| f.items.clone()).collect();
-    diagnostic::assign_fingerprints(&mut diagnostics, &files, &items);
+    diagnostic::assign_fingerprints(&mut diagnostics, &files, &|f| &facts[f].items);
     diagnostics.retain(|d| scope.requested(&files[d.file].path));
     if let Some(path) = &opts.write_baseline {
         let n = baseline::write(path, &diagnostics, &files)?;
@@ -285,6 +261,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             if !scope.requested(&files[file].path) {
                 continue;
             }
+            if !f.suppressions.is_empty() {
+                files[file].reload_text();
+            }
             for (i, s) in f.suppressions.iter().enumerate() {
                 let judged =
                     s.rules.is_empty() || s.rules.iter().any(|r| enabled.contains(&r.as_str()));
@@ -296,9 +275,6 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         diagnostic::sort(&mut diagnostics, &files);
     }
     errors.sort();
-    if debug_time {
-        eprintln!("judged: {:?}", started.elapsed());
-    }
     Ok(Report {
         files,
         diagnostics,
@@ -389,10 +365,6 @@ fn analyse(
         include_tests,
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        if std::env::var_os("POOLGUARD_DEBUG_PARSE_ONLY").is_some() {
-            frontend(language).parse_only(&source.text);
-            return Ok(FileFacts::default());
-        }
         frontend(language).extract(&source, &opts)
     }));
     match result {
@@ -400,6 +372,10 @@ fn analyse(
             if source.text.contains("poolguard:") {
                 facts.suppressions.extend(suppress::comments(&source));
             }
+            // Facts and the line index are all the rest of the run needs; the few
+            // files a finding shows are read again for rendering.
+            let mut source = source;
+            source.release_text();
             let errors = std::mem::take(&mut facts.errors)
                 .into_iter()
                 .map(|message| FileError {

@@ -120,6 +120,8 @@ pub struct Context {
 #[derive(Debug, Clone)]
 pub struct Submission {
     pub span: Span,
+    /// The call as written, shortened for messages: `CompletableFuture.supplyAsync(..)`.
+    pub what: String,
     pub pool: PoolKey,
     /// Name of the pool as written at the call site.
     pub pool_name: String,

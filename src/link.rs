@@ -37,6 +37,8 @@ pub struct Project<'a> {
 pub struct Sub {
     pub file: FileId,
     pub span: Span,
+    /// The call as written, for messages.
+    pub what: String,
     pub pool: PoolKey,
     pub pool_name: String,
     pub ctx: CtxId,
@@ -165,6 +167,7 @@ impl<'a> Project<'a> {
                 out.push(Sub {
                     file,
                     span: s.span,
+                    what: s.what.clone(),
                     pool: s.pool.clone(),
                     pool_name: s.pool_name.clone(),
                     ctx: s.ctx,
@@ -187,6 +190,7 @@ impl<'a> Project<'a> {
                 out.push(Sub {
                     file,
                     span: c.span,
+                    what: format!("{}.{}(..)", m.class, m.method),
                     pool: format!("bean:{bean}"),
                     pool_name: bean,
                     ctx: c.ctx,

@@ -65,8 +65,10 @@ pub struct SourceFile {
     /// Path as shown to users: relative to the current directory when under it, `/` separators.
     pub display: String,
     pub language: Language,
+    /// The text; emptied after analysis for files no finding refers to (see
+    /// [`SourceFile::release_text`] / [`SourceFile::reload_text`]).
     pub text: String,
-    line_starts: Vec<usize>,
+    line_starts: Vec<u32>,
 }
 
 /// A 1-based line and column in a chosen unit, plus the byte offset.
@@ -88,7 +90,7 @@ pub enum ColumnUnit {
 impl SourceFile {
     pub fn new(path: PathBuf, display: String, language: Language, text: String) -> SourceFile {
         let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
             .collect();
         SourceFile {
             path,
@@ -99,15 +101,33 @@ impl SourceFile {
         }
     }
 
-    pub fn line_starts(&self) -> &[usize] {
-        &self.line_starts
+    /// Byte offset where each line starts.
+    pub fn line_start(&self, index: usize) -> Option<usize> {
+        self.line_starts.get(index).map(|&s| s as usize)
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
     }
 
     /// 0-based line index of a byte offset.
     pub fn line_index(&self, offset: usize) -> usize {
+        let offset = u32::try_from(offset).unwrap_or(u32::MAX);
         match self.line_starts.binary_search(&offset) {
             Ok(i) => i,
-            Err(i) => i - 1,
+            Err(i) => i.saturating_sub(1),
+        }
+    }
+
+    /// Free the text (the line index stays): most files have no finding to show.
+    pub fn release_text(&mut self) {
+        self.text = String::new();
+    }
+
+    /// Read the text back for rendering; a file that cannot be read renders empty.
+    pub fn reload_text(&mut self) {
+        if self.text.is_empty() {
+            self.text = std::fs::read_to_string(&self.path).unwrap_or_default();
         }
     }
 
@@ -118,20 +138,23 @@ impl SourceFile {
 
     /// The text of a 1-based line, without its line ending.
     pub fn line_text(&self, line: usize) -> &str {
-        let start = self.line_starts[line - 1];
+        let start = self.line_start(line - 1).unwrap_or(0).min(self.text.len());
         let end = self
-            .line_starts
-            .get(line)
-            .copied()
-            .unwrap_or(self.text.len());
-        self.text[start..end].trim_end_matches(['\n', '\r'])
+            .line_start(line)
+            .unwrap_or(self.text.len())
+            .min(self.text.len());
+        self.text
+            .get(start..end.max(start))
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
     }
 
     /// Position of a byte offset, with the column counted in `unit` (1-based).
     pub fn position(&self, offset: usize, unit: ColumnUnit) -> Position {
         let offset = self.floor_char_boundary(offset.min(self.text.len()));
         let line = self.line_index(offset);
-        let prefix = &self.text[self.line_starts[line]..offset];
+        let start = self.line_start(line).unwrap_or(0).min(offset);
+        let prefix = &self.text[start..offset];
         let column = match unit {
             ColumnUnit::Chars => prefix.chars().count(),
             ColumnUnit::Utf16 => prefix.encode_utf16().count(),

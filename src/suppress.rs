@@ -12,7 +12,8 @@ use crate::source::{SourceFile, Span};
 pub fn comments(file: &SourceFile) -> Vec<Suppression> {
     let mut out = Vec::new();
     let mut pending: Vec<Suppression> = Vec::new();
-    for (i, &start) in file.line_starts().iter().enumerate() {
+    for i in 0..file.line_count() {
+        let start = file.line_start(i).unwrap_or(0);
         let line_no = i + 1;
         let line = file.line_text(line_no);
         let Some(slash) = line.find("//") else {

@@ -43,12 +43,11 @@ impl<'a> Files<'a> for Db<'a> {
 
     fn line_range(&'a self, id: usize, line_index: usize) -> Result<Range<usize>, Error> {
         let f = self.0.get(id).ok_or(Error::FileMissing)?;
-        let starts = f.line_starts();
-        let start = *starts.get(line_index).ok_or(Error::LineTooLarge {
+        let start = f.line_start(line_index).ok_or(Error::LineTooLarge {
             given: line_index,
-            max: starts.len() - 1,
+            max: f.line_count().saturating_sub(1),
         })?;
-        let end = starts.get(line_index + 1).copied().unwrap_or(f.text.len());
+        let end = f.line_start(line_index + 1).unwrap_or(f.text.len());
         Ok(start..end)
     }
 }

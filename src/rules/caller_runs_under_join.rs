@@ -39,7 +39,7 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
             continue; // reported by nested_pool_submission, with the policy as a label
         }
         let facts = &project.facts[sub.file];
-        let what = format!("`{}`", short(project.files[sub.file].slice(sub.span)));
+        let what = format!("`{}`", sub.what);
         let name = &pool.name;
         let event_loop = execs.iter().find(|e| e.kind == CtxKind::EventLoop);
         let mut d = if let Some(w) = sub.waited {
@@ -133,13 +133,4 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
         }
     }
     out
-}
-
-/// A call as written, with long arguments elided: `CompletableFuture.supplyAsync(..)`.
-fn short(code: &str) -> String {
-    let s = code.split_whitespace().collect::<Vec<_>>().join(" ");
-    match s.find('(') {
-        Some(i) if s.chars().count() > 48 => format!("{}(..)", &s[..i]),
-        _ => s,
-    }
 }

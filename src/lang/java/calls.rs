@@ -45,7 +45,13 @@ impl<'a> Extractor<'a> {
         let static_class = object.and_then(|o| self.static_class(o));
         // A `subscribeOn` here or later in the chain moves the chain off the event loop.
         let above = self.off_loop_above;
-        let here = self.catalog.data.reactive.off_loop.iter().any(|o| *o == name);
+        let here = self
+            .catalog
+            .data
+            .reactive
+            .off_loop
+            .iter()
+            .any(|o| *o == name);
         if let Some(o) = object {
             self.off_loop_above = above || here;
             self.walk(o);
@@ -94,7 +100,7 @@ impl<'a> Extractor<'a> {
                 ("lambda_expression", Some((idx, _))) => {
                     let pool = self.facts.submissions[*idx].pool.clone();
                     let id = self.lambda(*arg, CtxKind::PoolTask(pool), None, Some(*idx));
-                    self.facts.submissions[*idx].task = Some(id);
+                    self.facts.submissions[*idx].task = id;
                 }
                 ("method_reference", Some((idx, _))) => {
                     let target = self.text(*arg);
@@ -161,7 +167,9 @@ impl<'a> Extractor<'a> {
         for item in items {
             if item.kind() == "lambda_expression" {
                 let id = self.lambda(item, CtxKind::PoolTask(pool.clone()), None, Some(sub));
-                self.facts.submissions[sub].task.get_or_insert(id);
+                if let (None, Some(id)) = (self.facts.submissions[sub].task, id) {
+                    self.facts.submissions[sub].task = Some(id);
+                }
             } else {
                 self.walk(item);
             }
@@ -285,8 +293,10 @@ impl<'a> Extractor<'a> {
             None => (self.receiver_pool(node, recv)?, (0..args.len()).collect()),
         };
         let idx = self.facts.submissions.len();
+        let span = self.call_span(node);
         self.facts.submissions.push(Submission {
-            span: self.call_span(node),
+            span,
+            what: short_call(&self.src[span.start..span.end]),
             pool: pool.key,
             pool_name: pool.name,
             confirmed: pool.confirmed,
@@ -667,8 +677,11 @@ impl<'a> Extractor<'a> {
     fn is_field_ref(&self, o: Node) -> bool {
         let t = self.text(o);
         let name = t.strip_prefix("this.").unwrap_or(t);
-        let plain = o.kind() == "identifier" || (o.kind() == "field_access" && t.starts_with("this."));
-        plain && (t.starts_with("this.") || self.scopes.get(name).is_none()) && self.field(name).is_some()
+        let plain =
+            o.kind() == "identifier" || (o.kind() == "field_access" && t.starts_with("this."));
+        plain
+            && (t.starts_with("this.") || self.scopes.get(name).is_none())
+            && self.field(name).is_some()
     }
 
     /// A wait's primary span: like [`Self::call_span`], but from the method name when
@@ -708,4 +721,13 @@ impl<'a> Extractor<'a> {
 
 fn node_span(n: Node) -> Span {
     Span::new(n.start_byte(), n.end_byte())
+}
+
+/// A call as written, with long arguments elided: `CompletableFuture.supplyAsync(..)`.
+pub fn short_call(code: &str) -> String {
+    let s = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    match s.find('(') {
+        Some(i) if s.chars().count() > 48 => format!("{}(..)", &s[..i]),
+        _ => s,
+    }
 }

@@ -67,10 +67,7 @@ impl<'a> Extractor<'a> {
             return;
         }
         let s = self.start_span(start);
-        let what = format!(
-            "`{}`",
-            short(&self.src[s.start..s.end])
-        );
+        let what = format!("`{}`", short(&self.src[s.start..s.end]));
         self.facts.clients.push(Client {
             span: s,
             message: message(&what, entry),

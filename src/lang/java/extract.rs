@@ -559,11 +559,17 @@ impl<'a> Extractor<'a> {
         kind: CtxKind,
         hint: Option<Value>,
         submission: Option<usize>,
-    ) -> CtxId {
+    ) -> Option<CtxId> {
         let body = node.field("body").unwrap_or(node);
-        let id = self.push_ctx(kind, "lambda".into(), node, body);
-        self.facts.contexts[id].submission = submission;
-        self.ctx.push(id);
+        // A lambda that runs where its caller runs needs no context of its own.
+        let id = (kind != CtxKind::Inline || submission.is_some()).then(|| {
+            let id = self.push_ctx(kind, "lambda".into(), node, body);
+            self.facts.contexts[id].submission = submission;
+            id
+        });
+        if let Some(id) = id {
+            self.ctx.push(id);
+        }
         let saved_loops = std::mem::take(&mut self.frame.loops);
         self.scopes.push();
         if let Some(params) = node.field("parameters") {
@@ -595,7 +601,9 @@ impl<'a> Extractor<'a> {
         self.walk(body);
         self.scopes.pop();
         self.frame.loops = saved_loops;
-        self.ctx.pop();
+        if id.is_some() {
+            self.ctx.pop();
+        }
         id
     }
 

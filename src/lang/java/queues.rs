@@ -155,7 +155,11 @@ impl<'a> Extractor<'a> {
             Stored::Returned => return Some((Bound::Unbounded, None)),
         };
         // Named once (its declaration): no setter, no escape.
-        if super::syntax::text(scope, self.src).matches(var.as_str()).count() <= 1 {
+        if super::syntax::text(scope, self.src)
+            .matches(var.as_str())
+            .count()
+            <= 1
+        {
             return Some((Bound::Unbounded, None));
         }
         let mut found = None;

@@ -1,8 +1,8 @@
 //! Java name resolution within one file: the package, single-type, on-demand
 //! and static imports, and the types and methods the file declares itself.
 
-use std::cell::RefCell;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::cell::RefCell;
 
 use tree_sitter::Node;
 

@@ -20,14 +20,36 @@ pub fn span(node: Node) -> Span {
 /// compares names one by one on every call).
 fn field_id(name: &str) -> Option<u16> {
     const NAMES: [&str; 22] = [
-        "name", "object", "arguments", "type", "body", "value", "declarator", "left", "right",
-        "condition", "consequence", "alternative", "parameters", "field", "operator", "operand",
-        "superclass", "interfaces", "key", "scope", "dimensions", "resources",
+        "name",
+        "object",
+        "arguments",
+        "type",
+        "body",
+        "value",
+        "declarator",
+        "left",
+        "right",
+        "condition",
+        "consequence",
+        "alternative",
+        "parameters",
+        "field",
+        "operator",
+        "operand",
+        "superclass",
+        "interfaces",
+        "key",
+        "scope",
+        "dimensions",
+        "resources",
     ];
     static IDS: OnceLock<Vec<Option<u16>>> = OnceLock::new();
     let ids = IDS.get_or_init(|| {
         let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
-        NAMES.iter().map(|n| lang.field_id_for_name(n).map(|id| id.get())).collect()
+        NAMES
+            .iter()
+            .map(|n| lang.field_id_for_name(n).map(|id| id.get()))
+            .collect()
     });
     match NAMES.iter().position(|n| *n == name) {
         Some(i) => ids[i],
@@ -129,9 +151,10 @@ pub fn kind(node: Node) -> Kind {
         let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
         (0..lang.node_kind_count() as u16)
             .map(|id| match lang.node_kind_for_id(id).unwrap_or("") {
-                "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration" => {
-                    Kind::Class
-                }
+                "class_declaration"
+                | "interface_declaration"
+                | "enum_declaration"
+                | "record_declaration" => Kind::Class,
                 "object_creation_expression" => Kind::Creation,
                 "method_declaration" | "constructor_declaration" => Kind::Method,
                 "lambda_expression" => Kind::Lambda,
@@ -151,5 +174,8 @@ pub fn kind(node: Node) -> Kind {
     if node.child_count() == 0 {
         return Kind::Leaf;
     }
-    table.get(node.kind_id() as usize).copied().unwrap_or(Kind::Other)
+    table
+        .get(node.kind_id() as usize)
+        .copied()
+        .unwrap_or(Kind::Other)
 }

@@ -257,6 +257,7 @@ impl<'a> Extractor<'a> {
         let idx = self.facts.submissions.len();
         self.facts.submissions.push(Submission {
             span: s,
+            what: String::new(),
             pool: key,
             pool_name: name,
             confirmed,
@@ -292,7 +293,7 @@ impl<'a> Extractor<'a> {
                         self.rayon.pop();
                     }
                     if let Some(s) = sub {
-                        self.facts.submissions[s].task = Some(id);
+                        self.facts.submissions[s].task = id;
                     }
                 }
                 Some(Runs::Thread) => {

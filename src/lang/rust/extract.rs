@@ -150,7 +150,10 @@ impl<'a> Extractor<'a> {
             Some(t) => format!("{t}::{name}"),
             None => name.clone(),
         };
-        self.facts.items.push(Item { span: whole, name: item });
+        self.facts.items.push(Item {
+            span: whole,
+            name: item,
+        });
         let kind = if sig.asyncness.is_some() {
             CtxKind::Async
         } else {
@@ -196,22 +199,24 @@ impl<'a> Extractor<'a> {
         kind: CtxKind,
         submission: Option<usize>,
         param: Option<String>,
-    ) -> CtxId {
-        let name = match kind {
-            CtxKind::Inline => "closure",
-            _ => "task",
-        };
-        let id = self.push_ctx(
-            kind,
-            name.into(),
-            span(c.or1_token.span),
-            spans::expr(&c.body),
-        );
-        self.facts.contexts[id].submission = submission;
-        if std::mem::take(&mut self.next_hand_rolled) {
-            self.hand_rolled.insert(id);
+    ) -> Option<CtxId> {
+        // A closure that runs where its caller runs needs no context of its own.
+        let id = (kind != CtxKind::Inline || submission.is_some()).then(|| {
+            let id = self.push_ctx(
+                kind,
+                "task".into(),
+                span(c.or1_token.span),
+                spans::expr(&c.body),
+            );
+            self.facts.contexts[id].submission = submission;
+            if std::mem::take(&mut self.next_hand_rolled) {
+                self.hand_rolled.insert(id);
+            }
+            id
+        });
+        if let Some(id) = id {
+            self.ctx.push(id);
         }
-        self.ctx.push(id);
         let saved_loops = std::mem::take(&mut self.loops);
         self.scopes.push();
         for (i, p) in c.inputs.iter().enumerate() {
@@ -231,7 +236,9 @@ impl<'a> Extractor<'a> {
         self.visit_expr(&c.body);
         self.scopes.pop();
         self.loops = saved_loops;
-        self.ctx.pop();
+        if id.is_some() {
+            self.ctx.pop();
+        }
         id
     }
 

@@ -32,10 +32,16 @@ pub fn first(e: &Expr) -> PmSpan {
         Expr::Path(p) => match (&p.qself, &p.path.leading_colon) {
             (Some(q), _) => q.lt_token.span,
             (None, Some(c)) => c.spans[0],
-            (None, None) => p.path.segments.first().map_or_else(|| e.span(), |s| s.ident.span()),
+            (None, None) => p
+                .path
+                .segments
+                .first()
+                .map_or_else(|| e.span(), |s| s.ident.span()),
         },
         Expr::Lit(l) => l.lit.span(),
-        Expr::Block(b) if b.attrs.is_empty() && b.label.is_none() => b.block.brace_token.span.open(),
+        Expr::Block(b) if b.attrs.is_empty() && b.label.is_none() => {
+            b.block.brace_token.span.open()
+        }
         Expr::Async(a) if a.attrs.is_empty() => a.async_token.span,
         _ => e.span(),
     }
@@ -58,8 +64,16 @@ pub fn last(e: &Expr) -> PmSpan {
         Expr::Unary(u) => last(&u.expr),
         Expr::Binary(b) => last(&b.right),
         Expr::Cast(c) => c.ty.span(),
-        Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.arguments.is_none()) => {
-            p.path.segments.last().map_or_else(|| e.span(), |s| s.ident.span())
+        Expr::Path(p)
+            if p.path
+                .segments
+                .last()
+                .is_some_and(|s| s.arguments.is_none()) =>
+        {
+            p.path
+                .segments
+                .last()
+                .map_or_else(|| e.span(), |s| s.ident.span())
         }
         Expr::Lit(l) => l.lit.span(),
         Expr::Block(b) => b.block.brace_token.span.close(),
@@ -87,10 +101,16 @@ pub fn block(b: &syn::Block) -> Span {
 
 /// The byte span of a function call.
 pub fn call(c: &syn::ExprCall) -> Span {
-    Span::new(bytes(first(&c.func)).start, bytes(c.paren_token.span.close()).end)
+    Span::new(
+        bytes(first(&c.func)).start,
+        bytes(c.paren_token.span.close()).end,
+    )
 }
 
 /// The byte span of a method call.
 pub fn method_call(m: &syn::ExprMethodCall) -> Span {
-    Span::new(bytes(first(&m.receiver)).start, bytes(m.paren_token.span.close()).end)
+    Span::new(
+        bytes(first(&m.receiver)).start,
+        bytes(m.paren_token.span.close()).end,
+    )
 }
