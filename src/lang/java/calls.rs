@@ -45,13 +45,7 @@ impl<'a> Extractor<'a> {
         let static_class = object.and_then(|o| self.static_class(o));
         // A `subscribeOn` here or later in the chain moves the chain off the event loop.
         let above = self.off_loop_above;
-        let here = self
-            .catalog
-            .data
-            .reactive
-            .off_loop
-            .iter()
-            .any(|o| *o == name);
+        let here = self.catalog.data.reactive.off_loop.contains(&name);
         if let Some(o) = object {
             self.off_loop_above = above || here;
             self.walk(o);
