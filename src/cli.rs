@@ -202,11 +202,12 @@ fn check(args: CheckArgs) -> Result<i32, String> {
             let _ = out.flush();
         }
     }
-    Ok(
-        if report.has_findings() && !args.exit_zero && args.write_baseline.is_none() {
-            EXIT_FINDINGS
-        } else {
-            EXIT_CLEAN
-        },
-    )
+    let code = if report.has_findings() && !args.exit_zero && args.write_baseline.is_none() {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    };
+    // The process exits next: freeing every file's facts one by one is wasted time.
+    std::mem::forget(report);
+    Ok(code)
 }

@@ -81,6 +81,9 @@ pub struct Report {
     /// Files analysed (read and parsed, even partially).
     pub files_checked: usize,
     pub elapsed_ms: u128,
+    /// The facts of every file, by [`crate::source::FileId`] (kept so that a caller
+    /// that is about to exit can skip freeing them).
+    pub facts: Vec<FileFacts>,
 }
 
 impl Report {
@@ -281,6 +284,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         errors,
         files_checked,
         elapsed_ms: started.elapsed().as_millis(),
+        facts,
     })
 }
 
