@@ -160,6 +160,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let analysed: Vec<Analysed> = pool.install(|| {
         candidates
             .par_iter()
+            // Small work units: files differ a lot in cost (Java vs Rust, size), and
+            // rayon's lazy splitting otherwise leaves one thread idle at the end.
+            .with_max_len(8)
             .map(|c| {
                 analyse(
                     &c.path,
