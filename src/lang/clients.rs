@@ -13,44 +13,80 @@ pub struct Observed<A> {
     pub first_arg_text: String,
 }
 
-/// Whether the observed calls meet the entry's needs and avoid its forbidden calls.
-/// `nested(id, arg)` judges an argument that must itself be a configured `id`.
-pub fn configured<A>(
+/// What the observed calls leave out of the entry's needs, or `None` when the
+/// client is bounded. `nested(id, arg)` judges an argument that must itself be a
+/// configured `id`: `None` when it is (or cannot be seen), else what it lacks.
+pub fn missing<A>(
     entry: &ClientEntry,
     calls: &[Observed<A>],
-    nested: &mut dyn FnMut(&str, &A) -> bool,
-) -> bool {
+    nested: &mut dyn FnMut(&str, &A) -> Option<String>,
+) -> Option<String> {
     if entry.fixed {
-        return false;
+        return Some(entry.missing.clone());
     }
     let forbidden = calls.iter().any(|c| {
         let written = format!("{}({})", c.method, c.first_arg_text.replace(' ', ""));
         entry.forbid.iter().any(|f| f.replace(' ', "") == written)
     });
     if forbidden {
-        return false;
+        return Some(entry.missing.clone());
     }
-    entry.needs.iter().all(|need| {
-        need.split('|').any(|alt| {
+    let mut unmet = Vec::new();
+    let mut partial = false;
+    for need in &entry.needs {
+        let mut lacking = None;
+        let met = need.split('|').any(|alt| {
             let (method, id) = match alt.split_once('=') {
                 Some((m, id)) => (m.trim(), Some(id.trim())),
                 None => (alt.trim(), None),
             };
-            calls.iter().any(|c| {
-                c.method == method
-                    && match (id, &c.first_arg) {
-                        (Some(id), Some(arg)) => nested(id, arg),
-                        _ => true,
-                    }
-            })
-        })
-    })
+            calls
+                .iter()
+                .filter(|c| c.method == method)
+                .any(|c| match (id, &c.first_arg) {
+                    (Some(id), Some(arg)) => match nested(id, arg) {
+                        None => true,
+                        Some(what) => {
+                            lacking = Some(what);
+                            false
+                        }
+                    },
+                    _ => true,
+                })
+        });
+        if met {
+            partial = true;
+        } else {
+            partial |= lacking.is_some();
+            unmet.push(lacking.unwrap_or_else(|| describe(need)));
+        }
+    }
+    match (unmet.is_empty(), partial) {
+        (true, _) => None,
+        (false, false) => Some(entry.missing.clone()),
+        (false, true) => Some(unmet.join(" and ")),
+    }
+}
+
+/// A need as the user would write it: `setReadTimeout|readTimeout` ->
+/// "`setReadTimeout(..)` (or `readTimeout(..)`)".
+fn describe(need: &str) -> String {
+    let mut alts = need
+        .split('|')
+        .map(|a| a.split('=').next().unwrap_or(a).trim());
+    let first = alts.next().unwrap_or("");
+    let rest: Vec<String> = alts.map(|a| format!("`{a}(..)`")).collect();
+    if rest.is_empty() {
+        format!("`{first}(..)`")
+    } else {
+        format!("`{first}(..)` (or {})", rest.join(", "))
+    }
 }
 
 /// The message of a finding: "`<call>` creates <name> without <missing>: <default>".
-pub fn message(what: &str, entry: &ClientEntry) -> String {
+pub fn message(what: &str, entry: &ClientEntry, missing: &str) -> String {
     format!(
-        "{what} creates {} without {}: {}",
-        entry.name, entry.missing, entry.default
+        "{what} creates {} without {missing}: {}",
+        entry.name, entry.default
     )
 }

@@ -9,7 +9,7 @@ use super::queues::{enclosing_body, enclosing_class_body};
 use super::syntax::{short, span, NodeExt};
 use crate::catalog::ClientEntry;
 use crate::facts::Client;
-use crate::lang::clients::{configured, message, Observed};
+use crate::lang::clients::{message, missing, Observed};
 use crate::source::Span;
 
 /// What happens to a client after it is created.
@@ -63,14 +63,14 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        if self.is_configured(entry, start, &used.calls) {
+        let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
-        }
+        };
         let s = self.start_span(start);
         let what = format!("`{}`", short(&self.src[s.start..s.end]));
         self.facts.clients.push(Client {
             span: s,
-            message: message(&what, entry),
+            message: message(&what, entry, &lacks),
             help: entry.help.clone(),
         });
     }
@@ -102,26 +102,26 @@ impl<'a> Extractor<'a> {
         false
     }
 
-    fn is_configured(&self, entry: &ClientEntry, start: Node, calls: &[Observed<Node>]) -> bool {
+    /// What a client lacks (`None` when bounded): its own needs, or those of the
+    /// configuration object its constructor was given.
+    fn lacks(&self, entry: &ClientEntry, start: Node, calls: &[Observed<Node>]) -> Option<String> {
         if let (Some(id), Some(first), false) =
             (&entry.config_arg, args(start).first(), entry.fixed)
         {
-            return id == "any" || self.arg_configured(id, *first);
+            return match id.as_str() {
+                "any" => None,
+                _ => self.arg_lacks(id, *first),
+            };
         }
-        configured(entry, calls, &mut |id, arg| self.arg_configured(id, *arg))
+        missing(entry, calls, &mut |id, arg| self.arg_lacks(id, *arg))
     }
 
-    /// Whether an argument is a configured `id` (a factory, a `RequestConfig`):
-    /// inline, or through a local; anything poolguard cannot see counts as configured.
-    fn arg_configured(&self, id: &str, arg: Node) -> bool {
-        let Some(entry) = self.catalog.client(id) else {
-            return true;
-        };
+    /// What an argument that must be a configured `id` (a factory, a `RequestConfig`)
+    /// lacks: inline, or through a local; what poolguard cannot see lacks nothing.
+    fn arg_lacks(&self, id: &str, arg: Node) -> Option<String> {
+        let entry = self.catalog.client(id)?;
         let expr = match arg.kind() {
-            "identifier" => match self.local_initializer(arg) {
-                Some(v) => v,
-                None => return true,
-            },
+            "identifier" => self.local_initializer(arg)?,
             _ => arg,
         };
         let start = chain_root(expr);
@@ -132,10 +132,18 @@ impl<'a> Extractor<'a> {
                 .any(|e| e.id == entry.id)
         });
         if !is_start {
-            return true;
+            return None;
         }
         let used = self.observe(start, &[]);
-        self.is_configured(entry, start, &used.calls)
+        self.lacks(entry, start, &used.calls).map(|what| {
+            format!(
+                "{what} on its {}",
+                entry
+                    .name
+                    .trim_start_matches("an ")
+                    .trim_start_matches("a ")
+            )
+        })
     }
 
     /// Calls made in the initializer chain of the local an identifier names (and of

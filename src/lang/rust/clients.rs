@@ -9,7 +9,7 @@ use syn::visit::Visit;
 use super::extract::{span, Extractor};
 use crate::catalog::ClientEntry;
 use crate::facts::Client;
-use crate::lang::clients::{configured, message, Observed};
+use crate::lang::clients::{message, missing, Observed};
 use crate::source::Span;
 
 /// A method chain taken apart: its root expression and the calls on it, innermost first.
@@ -118,9 +118,9 @@ impl<'a> Extractor<'a> {
             {
                 continue;
             }
-            if configured(&entry, &calls, &mut |_, _| true) {
+            let Some(lacks) = missing(&entry, &calls, &mut |_, _| None) else {
                 continue;
-            }
+            };
             let s = self.root_span(chain.root);
             let args = match chain.root {
                 syn::Expr::Call(c) if !c.args.is_empty() => "(..)",
@@ -129,7 +129,7 @@ impl<'a> Extractor<'a> {
             let what = format!("`{}{args}`", path_text(chain.root));
             self.facts.clients.push(Client {
                 span: s,
-                message: message(&what, &entry),
+                message: message(&what, &entry, &lacks),
                 help: entry.help.clone(),
             });
         }
