@@ -97,14 +97,3 @@ fn is_annotated_varargs(n: Node, src: &str) -> bool {
         && t.contains('@')
         && t.contains("...")
 }
-
-#[cfg(test)]
-mod debug_tests {
-    #[test]
-    #[ignore]
-    fn dump_tree() {
-        let src = std::fs::read_to_string(std::env::var("JAVA_FILE").unwrap()).unwrap();
-        let tree = super::parse(&src).unwrap();
-        println!("{}", tree.root_node().to_sexp());
-    }
-}
