@@ -732,107 +732,6 @@ impl<'a> Extractor<'a> {
         self.scopes.pop();
     }
 
-    /// `if (f.isDone()) { f.join(); }` and `f.isDone() ? f.join() : x`.
-    fn guarded(&mut self, node: Node) {
-        let Some(cond) = node.field("condition") else {
-            return self.children(node);
-        };
-        self.walk(cond);
-        let (done, not_done) = self.done_checks(cond);
-        let on_timeout = self.mentions_timeout(cond);
-        self.frame.timeout_branch += usize::from(on_timeout);
-        if let Some(then) = node.field("consequence") {
-            self.scopes.push();
-            for name in &done {
-                self.mark_complete_local(name);
-            }
-            self.walk(then);
-            self.scopes.pop();
-            // `if (!f.isDone()) return ..;`: afterwards `f` is complete.
-            if !not_done.is_empty() && exits(then) {
-                for name in &not_done {
-                    self.mark_complete(name);
-                }
-            }
-        }
-        if let Some(alt) = node.field("alternative") {
-            self.scopes.push();
-            for name in &not_done {
-                self.mark_complete_local(name);
-            }
-            self.walk(alt);
-            self.scopes.pop();
-        }
-        self.frame.timeout_branch -= usize::from(on_timeout);
-    }
-
-    /// Whether a condition tests a timeout or deadline value.
-    fn mentions_timeout(&self, cond: Node) -> bool {
-        let words = &self.catalog.data.futures.timeout_words;
-        let text = self.text(cond).as_bytes();
-        words.iter().any(|w| {
-            text.windows(w.len())
-                .any(|win| win.eq_ignore_ascii_case(w.as_bytes()))
-        })
-    }
-
-    /// Variables a condition proves done (`f.isDone()`) or not done (`!f.isDone()`).
-    fn done_checks(&self, cond: Node) -> (Vec<String>, Vec<String>) {
-        let checks = &self.catalog.data.futures.done_checks;
-        let mut done = Vec::new();
-        let mut not_done = Vec::new();
-        let mut stack = vec![(cond, false)];
-        while let Some((n, negated)) = stack.pop() {
-            match n.kind() {
-                "parenthesized_expression" => {
-                    if let Some(c) = n.named_child(0) {
-                        stack.push((c, negated));
-                    }
-                }
-                "unary_expression" if n.field("operator").is_some_and(|o| self.text(o) == "!") => {
-                    if let Some(c) = n.field("operand") {
-                        stack.push((c, !negated));
-                    }
-                }
-                "binary_expression"
-                    if n.field("operator").is_some_and(|o| self.text(o) == "&&") && !negated =>
-                {
-                    stack.extend(n.field("left").map(|c| (c, false)));
-                    stack.extend(n.field("right").map(|c| (c, false)));
-                }
-                "method_invocation" => {
-                    let is_check = n
-                        .field("name")
-                        .is_some_and(|m| checks.iter().any(|c| c == self.text(m)));
-                    if let (true, Some(obj)) = (is_check, n.field("object")) {
-                        let name = self.text(obj).trim_start_matches("this.").to_string();
-                        if negated {
-                            not_done.push(name)
-                        } else {
-                            done.push(name)
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        (done, not_done)
-    }
-
-    /// Mark a variable complete for the rest of its scope (a wait on it returned).
-    pub(super) fn mark_complete(&mut self, name: &str) {
-        // Shadow it in the innermost scope: known complete until this block ends
-        // (a wait in one `if` branch says nothing about the other).
-        self.mark_complete_local(name.trim_start_matches("this."));
-    }
-
-    /// Mark a variable complete in the innermost scope only (a guarded branch).
-    fn mark_complete_local(&mut self, name: &str) {
-        let mut value = self.lookup(name).unwrap_or_default();
-        value.complete = true;
-        self.scopes.declare(name, value);
-    }
-
     /// A variable or field by name, as a value.
     pub(super) fn lookup(&self, name: &str) -> Option<Value> {
         if let Some(v) = self.scopes.get(name) {
@@ -851,18 +750,5 @@ impl<'a> Extractor<'a> {
     /// A field of the current class or an enclosing one.
     pub(super) fn field(&self, name: &str) -> Option<&FieldInfo> {
         self.classes.iter().rev().find_map(|c| c.fields.get(name))
-    }
-}
-
-/// Whether a statement always leaves the enclosing block (`return`, `throw`).
-fn exits(stmt: Node) -> bool {
-    match stmt.kind() {
-        "return_statement" | "throw_statement" => true,
-        "block" => {
-            let mut c = stmt.walk();
-            let last = stmt.named_children(&mut c).last();
-            last.is_some_and(exits)
-        }
-        _ => false,
     }
 }

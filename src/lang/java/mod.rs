@@ -7,6 +7,7 @@ mod calls;
 mod clients;
 mod eval;
 mod extract;
+mod flow;
 mod pools;
 mod queues;
 mod resolve;

@@ -1,0 +1,339 @@
+//! The catalog's schema: the tables of `rules/<language>.toml`, as serde reads them.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// A queue, channel or executor whose creation sets (or fails to set) a bound.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueueEntry {
+    /// Java: a class created with `new` (fully qualified).
+    #[serde(default)]
+    pub new: Option<String>,
+    /// A function or static factory: `java.util.concurrent.Executors.newFixedThreadPool`,
+    /// `std::sync::mpsc::channel`.
+    #[serde(default)]
+    pub call: Option<String>,
+    /// Index of the argument that bounds it; with no such argument it is unbounded.
+    #[serde(default)]
+    pub capacity_arg: Option<usize>,
+    /// A setter that bounds the object after construction (`setQueueCapacity`).
+    #[serde(default)]
+    pub capacity_setter: Option<String>,
+    /// What grows without bound: `queue` (default) or `threads`.
+    #[serde(default = "default_grows")]
+    pub grows: String,
+    /// Why it is unbounded, completing "`<call>` ...".
+    #[serde(default = "default_why")]
+    pub why: String,
+    /// The fix, shown as `help`.
+    pub help: String,
+}
+
+fn default_why() -> String {
+    "has no capacity bound".into()
+}
+
+fn default_grows() -> String {
+    "queue".into()
+}
+
+/// A call that blocks the calling thread.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaitEntry {
+    /// Receiver types (`@group`, fully-qualified names, `*` for any).
+    #[serde(default)]
+    pub on: Vec<String>,
+    #[serde(default)]
+    pub method: Option<String>,
+    /// A free function instead of a method (Rust: `futures::executor::block_on`).
+    #[serde(default)]
+    pub call: Option<String>,
+    /// Argument counts that wait with no time bound.
+    #[serde(default)]
+    pub args: Vec<usize>,
+    /// `result` (default), `synchronizer`, `block_on` (runs a future to completion on this thread).
+    #[serde(default = "default_wait_kind")]
+    pub kind: String,
+    /// Only a wait outside a dedicated consumer loop counts.
+    #[serde(default)]
+    pub request_path: bool,
+    /// Methods or functions where this wait is fine (`main`, shutdown paths).
+    #[serde(default)]
+    pub exempt_in: Vec<String>,
+    /// Blocks only when the queue is bounded (`put`): skipped on a known-unbounded queue.
+    #[serde(default)]
+    pub bounded_only: bool,
+    pub help: String,
+}
+
+fn default_wait_kind() -> String {
+    "result".into()
+}
+
+/// What a call returns, for typing receivers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnEntry {
+    #[serde(default)]
+    pub on: Vec<String>,
+    /// Java: a class whose static methods these are.
+    #[serde(default)]
+    pub r#static: Option<String>,
+    /// Rust: free functions (canonical paths).
+    #[serde(default)]
+    pub call: Vec<String>,
+    #[serde(default)]
+    pub methods: Vec<String>,
+    /// The returned type; `self` keeps the receiver's type (builders).
+    #[serde(default)]
+    pub r#type: Option<String>,
+    /// The result is (or wraps) the receiver's first type argument.
+    #[serde(default)]
+    pub element: bool,
+    /// Rust: the returned tuple's element that has `type` (`(tx, rx)` -> 1).
+    #[serde(default)]
+    pub tuple_index: Option<usize>,
+    /// Java: the element type of the returned collection (`invokeAll` -> `Future`).
+    #[serde(default)]
+    pub element_type: Option<String>,
+    /// The result is already complete (`invokeAll`'s futures are all done).
+    #[serde(default)]
+    pub complete: bool,
+}
+
+/// A call that hands a task to a pool or thread.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitEntry {
+    #[serde(default)]
+    pub on: Vec<String>,
+    #[serde(default)]
+    pub r#static: Option<String>,
+    #[serde(default)]
+    pub call: Vec<String>,
+    #[serde(default)]
+    pub methods: Vec<String>,
+    /// Java: the executor is the last argument when there are more than this many.
+    #[serde(default)]
+    pub executor_after: Option<usize>,
+    /// Rust: the pool every call of this entry submits to (`rayon-global`, `tokio-blocking`).
+    #[serde(default)]
+    pub pool: Option<String>,
+    /// Rust: how messages name that pool.
+    #[serde(default)]
+    pub pool_name: Option<String>,
+    /// Rust: where the task runs: `pool` (default), `install` (on the pool while the
+    /// caller waits), `async` (a runtime task), `thread` (a dedicated thread), `scope`
+    /// (inline; what it spawns is joined by the scope).
+    #[serde(default = "default_runs")]
+    pub runs: String,
+    /// Rust: the type of the closure's first parameter (`rayon::scope(|s| ..)`).
+    #[serde(default)]
+    pub param_type: Option<String>,
+}
+
+fn default_runs() -> String {
+    "pool".into()
+}
+
+/// Creating a thread pool.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolEntry {
+    #[serde(default)]
+    pub new: Option<String>,
+    #[serde(default)]
+    pub call: Option<String>,
+    #[serde(default)]
+    pub queue_arg: Option<usize>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FutureRules {
+    #[serde(default)]
+    pub bounding: Vec<String>,
+    #[serde(default)]
+    pub continuations: Vec<String>,
+    #[serde(default)]
+    pub all_of: Vec<String>,
+    #[serde(default)]
+    pub done_checks: Vec<String>,
+    /// A method with one of these names implements a blocking API: the waits in
+    /// it are its own implementation (`get()` delegating to `inner.get()`).
+    #[serde(default)]
+    pub blocking_apis: Vec<String>,
+    /// Words (lowercase) naming a timeout value in a condition.
+    #[serde(default)]
+    pub timeout_words: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Policies {
+    #[serde(default)]
+    pub caller_runs: Vec<String>,
+    #[serde(default)]
+    pub setters: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventLoopEntry {
+    pub framework: String,
+    /// Handler types: their `methods` run on the event loop.
+    pub types: Vec<String>,
+    pub methods: Vec<String>,
+    /// Methods that register a lambda to run on the event loop (`router.get(..).handler(ctx -> ..)`)...
+    #[serde(default)]
+    pub registrars: Vec<String>,
+    /// ... when called on a chain rooted at a value of one of these types.
+    #[serde(default)]
+    pub registrar_types: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reactive {
+    /// Operators that move the whole chain's work off the event loop (`subscribeOn`).
+    #[serde(default)]
+    pub off_loop: Vec<String>,
+    /// Operators that move the operators after them off the event loop (`publishOn`).
+    #[serde(default)]
+    pub off_loop_after: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spring {
+    #[serde(default)]
+    pub bean: String,
+    #[serde(default)]
+    pub r#async: String,
+    #[serde(default)]
+    pub qualifiers: Vec<String>,
+    #[serde(default)]
+    pub default_async_bean: String,
+}
+
+/// Rust: awaiting these types blocks the task until another task finishes.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Awaits {
+    #[serde(default)]
+    pub types: Vec<String>,
+    /// Wrappers that bound an await: `tokio::time::timeout(d, fut)`.
+    #[serde(default)]
+    pub timeout_calls: Vec<String>,
+    /// Methods that bound an await: `fut.timeout(d)`.
+    #[serde(default)]
+    pub timeout_methods: Vec<String>,
+    /// Words (lowercase) naming a signal rather than a result (`shutdown_rx.await`).
+    #[serde(default)]
+    pub signal_words: Vec<String>,
+    pub help: Option<String>,
+}
+
+/// Rust: wrappers that are transparent for typing (`Arc<T>`, `x.lock().unwrap()`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Transparent {
+    #[serde(default)]
+    pub types: Vec<String>,
+    #[serde(default)]
+    pub methods: Vec<String>,
+}
+
+/// A network client: where it is created and what bounds it (`missing_client_timeout`).
+/// The schema is documented in `rules/java.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClientEntry {
+    pub id: String,
+    pub name: String,
+    pub starts: Vec<String>,
+    #[serde(default)]
+    pub needs: Vec<String>,
+    #[serde(default)]
+    pub fixed: bool,
+    #[serde(default)]
+    pub min_args: usize,
+    #[serde(default)]
+    pub config_arg: Option<String>,
+    #[serde(default)]
+    pub sent_by: Vec<String>,
+    #[serde(default)]
+    pub ends: Option<String>,
+    #[serde(default)]
+    pub internal: bool,
+    #[serde(default)]
+    pub forbid: Vec<String>,
+    #[serde(default)]
+    pub wrapped_by: Vec<String>,
+    /// Java: only when the created value is cast to (or declared as) this type.
+    #[serde(default)]
+    pub cast: Option<String>,
+    pub missing: String,
+    pub default: String,
+    pub help: String,
+}
+
+/// One language's catalog.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LangCatalog {
+    #[serde(default)]
+    pub queues: Vec<QueueEntry>,
+    #[serde(default)]
+    pub groups: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    pub waits: Vec<WaitEntry>,
+    #[serde(default)]
+    pub futures: FutureRules,
+    #[serde(default)]
+    pub returns: Vec<ReturnEntry>,
+    #[serde(default)]
+    pub submits: Vec<SubmitEntry>,
+    #[serde(default)]
+    pub pools: Vec<PoolEntry>,
+    #[serde(default)]
+    pub policies: Policies,
+    #[serde(default)]
+    pub event_loops: Vec<EventLoopEntry>,
+    #[serde(default)]
+    pub reactive: Reactive,
+    #[serde(default)]
+    pub spring: Spring,
+    #[serde(default)]
+    pub awaits: Awaits,
+    #[serde(default)]
+    pub transparent: Transparent,
+    #[serde(default)]
+    pub clients: Vec<ClientEntry>,
+    /// Java: constructors that take a fixed number of threads from an executor passed
+    /// to them (Netty 3 channel factories): such an executor's bound does not matter.
+    #[serde(default)]
+    pub fixed_thread_users: Vec<String>,
+}
+
+impl LangCatalog {
+    pub(super) fn extend(&mut self, other: LangCatalog) {
+        self.queues.extend(other.queues);
+        for (k, v) in other.groups {
+            self.groups.entry(k).or_default().extend(v);
+        }
+        self.waits.extend(other.waits);
+        self.returns.extend(other.returns);
+        self.submits.extend(other.submits);
+        self.pools.extend(other.pools);
+        self.event_loops.extend(other.event_loops);
+        self.policies.caller_runs.extend(other.policies.caller_runs);
+        self.policies.setters.extend(other.policies.setters);
+        self.awaits.types.extend(other.awaits.types);
+        self.clients.extend(other.clients);
+        self.fixed_thread_users.extend(other.fixed_thread_users);
+    }
+}
