@@ -317,6 +317,10 @@ pub struct LangCatalog {
     /// to them (Netty 3 channel factories): such an executor's bound does not matter.
     #[serde(default)]
     pub fixed_thread_users: Vec<String>,
+    /// Rust: traits whose `call` is a transport layer (tower `Service`): a client
+    /// created there gets its timeouts from the stack it is composed into.
+    #[serde(default)]
+    pub layer_traits: Vec<String>,
 }
 
 impl LangCatalog {
@@ -335,5 +339,6 @@ impl LangCatalog {
         self.awaits.types.extend(other.awaits.types);
         self.clients.extend(other.clients);
         self.fixed_thread_users.extend(other.fixed_thread_users);
+        self.layer_traits.extend(other.layer_traits);
     }
 }

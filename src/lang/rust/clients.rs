@@ -87,7 +87,8 @@ impl<'a> Extractor<'a> {
         }
         self.clients_seen.insert(start.start);
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
-        let mut wrapped = self.timeout_wrapped > 0;
+        // A connector inside a tower `Service` impl: the stack adds the timeouts.
+        let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
         if let Some((name, later)) = var {
             let mut uses = VarUses {
                 var: name,

@@ -40,6 +40,8 @@ pub struct Extractor<'a> {
     pub(super) clients_seen: super::clients::Seen,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
+    /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
+    pub(super) in_layer: bool,
 }
 
 pub fn span(s: PmSpan) -> Span {
@@ -111,6 +113,7 @@ impl<'a> Extractor<'a> {
             next_hand_rolled: false,
             clients_seen: Default::default(),
             timeout_wrapped: 0,
+            in_layer: false,
         }
     }
 
@@ -363,7 +366,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => None,
         };
         let outer = std::mem::replace(&mut self.impl_type, name);
+        let layer = i.trait_.as_ref().is_some_and(|(_, path, _)| {
+            path.segments
+                .last()
+                .is_some_and(|s| self.catalog.data.layer_traits.iter().any(|t| s.ident == t))
+        });
+        let outer_layer = std::mem::replace(&mut self.in_layer, layer);
         syn::visit::visit_item_impl(self, i);
+        self.in_layer = outer_layer;
         self.impl_type = outer;
     }
 
