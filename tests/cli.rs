@@ -104,47 +104,41 @@ fn config_levels_settings_and_errors() {
     );
     poolguard().arg("check").arg(t.path()).assert().code(0);
 
-    write(
+    config_error(
         t.path(),
-        "poolguard.toml",
         "[rules]\nunbounded_queue = \"warning\"\nbogus_rule = \"off\"\n",
-    );
-    poolguard()
-        .arg("check")
-        .arg(t.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
+        &[
             "poolguard.toml:3: unknown rule `bogus_rule`",
-        ))
-        .stderr(predicate::str::contains("known rules: "));
-
-    write(
+            "known rules: ",
+        ],
+    );
+    config_error(
         t.path(),
-        "poolguard.toml",
         "[settings]\n\nmax_capacity = 10\n",
+        &["poolguard.toml:3:", "max_capacity"],
     );
-    poolguard()
-        .arg("check")
-        .arg(t.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("poolguard.toml:3:"))
-        .stderr(predicate::str::contains("max_capacity"));
-
-    write(
+    config_error(
         t.path(),
-        "poolguard.toml",
         "[rules]\nunbounded_queue = \"loud\"\n",
+        &["allowed: \"error\", \"warning\", \"off\""],
     );
-    poolguard()
+}
+
+/// Write `toml` as the config of `dir`, and expect exit 2 with each of `messages` on stderr.
+fn config_error(dir: &Path, toml: &str, messages: &[&str]) {
+    write(dir, "poolguard.toml", toml);
+    let out = poolguard()
         .arg("check")
-        .arg(t.path())
+        .arg(dir)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains(
-            "allowed: \"error\", \"warning\", \"off\"",
-        ));
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8_lossy(&out);
+    for m in messages {
+        assert!(stderr.contains(m), "expected `{m}` in: {stderr}");
+    }
 }
 
 #[test]

@@ -288,12 +288,6 @@ impl Indexed {
         out
     }
 
-    /// Whether any client entry starts at a call of this (simple) method name through a
-    /// wildcard class (`*Grpc.newBlockingStub`).
-    pub fn client_wildcard_method(&self, method: &str) -> bool {
-        self.client_wildcards.iter().any(|(_, m, _)| m == method)
-    }
-
     pub fn client(&self, id: &str) -> Option<&ClientEntry> {
         self.data.clients.iter().find(|c| c.id == id)
     }

@@ -62,6 +62,16 @@ impl<'a> Extractor<'a> {
             return Vec::new();
         };
         let catalog = self.catalog;
+        // Every call expression comes through here: reject by the last name before resolving.
+        let last = p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        if !catalog.may_start_client(&last) {
+            return Vec::new();
+        }
         let Some(full) = self.types.imports.resolve(&p.path, &|s| catalog.knows(s)) else {
             return Vec::new();
         };
