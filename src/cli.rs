@@ -37,6 +37,22 @@ pub enum Command {
         /// Rule id, e.g. `unbounded_join`.
         rule: String,
     },
+    /// Internal: print what poolguard knows about a project.
+    #[command(hide = true, subcommand)]
+    Debug(DebugCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DebugCommand {
+    /// The project model: types, contexts with their heat, call edges, pools,
+    /// submissions and waits (the front ends' contract; fixtures snapshot it).
+    Model {
+        /// Files or directories (default: the current directory).
+        paths: Vec<PathBuf>,
+        /// Also read test code.
+        #[arg(long)]
+        include_tests: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -61,6 +77,9 @@ pub struct CheckArgs {
     /// Also check test code.
     #[arg(long)]
     pub include_tests: bool,
+    /// Also report findings in cold code (startup, shutdown, `main`, dedicated threads) as notes.
+    #[arg(long)]
+    pub pedantic: bool,
     /// Apply the config's `exclude` globs to explicitly passed files too.
     #[arg(long)]
     pub force_exclude: bool,
@@ -110,6 +129,35 @@ pub fn run(cli: Cli) -> i32 {
                 EXIT_ERROR
             }
         },
+        Command::Debug(DebugCommand::Model {
+            paths,
+            include_tests,
+        }) => {
+            let paths = if paths.is_empty() {
+                vec![PathBuf::from(".")]
+            } else {
+                paths
+            };
+            let config = match Config::discover(&paths[0]) {
+                Some(path) => Config::load(&path),
+                None => Ok(Config::default()),
+            };
+            let opts = config.map(|config| CheckOptions {
+                include_tests,
+                dump_model: true,
+                ..CheckOptions::new(paths, config)
+            });
+            match opts.and_then(|o| engine::check(&o)) {
+                Ok(report) => {
+                    print!("{}", report.model_dump.unwrap_or_default());
+                    EXIT_CLEAN
+                }
+                Err(message) => {
+                    eprintln!("poolguard: {message}");
+                    EXIT_ERROR
+                }
+            }
+        }
         Command::Check(args) => match check(args) {
             Ok(code) => code,
             Err(message) => {
@@ -164,6 +212,7 @@ fn check(args: CheckArgs) -> Result<i32, String> {
     };
     let opts = CheckOptions {
         include_tests: args.include_tests,
+        pedantic: args.pedantic,
         force_exclude: args.force_exclude,
         jobs: args.jobs.unwrap_or(0),
         select: args.select.clone(),

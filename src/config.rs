@@ -39,6 +39,7 @@ struct RawSettings {
     exclude: Vec<Spanned<String>>,
     include_tests: Option<bool>,
     max_file_bytes: Option<u64>,
+    pedantic: Option<bool>,
 }
 
 /// The resolved configuration of a run.
@@ -54,6 +55,8 @@ pub struct Config {
     pub exclude: GlobSet,
     pub include_tests: bool,
     pub max_file_bytes: u64,
+    /// Also report findings in cold code, as notes.
+    pub pedantic: bool,
     pub catalog: CatalogExtensions,
 }
 
@@ -67,6 +70,7 @@ impl Default for Config {
             exclude: GlobSet::empty(),
             include_tests: false,
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            pedantic: false,
             catalog: CatalogExtensions::default(),
         }
     }
@@ -106,7 +110,7 @@ impl Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
             format!(
-                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, max_file_bytes; [catalog.java] / [catalog.rust] tables",
+                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, max_file_bytes, pedantic; [catalog.java] / [catalog.rust] tables",
                 path.display(),
                 e.message().trim_end()
             )
@@ -162,6 +166,7 @@ impl Config {
                 .settings
                 .max_file_bytes
                 .unwrap_or(DEFAULT_MAX_FILE_BYTES),
+            pedantic: raw.settings.pedantic.unwrap_or(false),
             catalog: raw.catalog,
         })
     }

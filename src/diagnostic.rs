@@ -1,7 +1,24 @@
 //! A finding: rule, level, primary span, labels, help, fingerprint.
 
+use crate::facts::{CtxId, Heat};
 use crate::rules::Level;
 use crate::source::{FileId, SourceFile, Span};
+
+/// Where the code of a finding runs, and how hot code is reached (entry first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExecContext {
+    pub heat: Heat,
+    pub via: Vec<ViaStep>,
+}
+
+/// One step of the path from an entry point to the finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViaStep {
+    pub file: FileId,
+    pub span: Span,
+    /// "`@PostMapping` Spring MVC handler `RefundController.refund`", "calls `Ledger.post`".
+    pub what: String,
+}
 
 /// A secondary location that explains a finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +40,11 @@ pub struct Diagnostic {
     pub help: String,
     /// Filled in by [`assign_fingerprints`].
     pub fingerprint: String,
+    /// The code the finding is about (a wait's or submission's context): its heat
+    /// sets the level (revision 2). `None`: the rule's level applies as is.
+    pub site: Option<(FileId, CtxId)>,
+    /// Filled in from `site` by the engine.
+    pub context: Option<ExecContext>,
 }
 
 impl Diagnostic {
@@ -36,7 +58,15 @@ impl Diagnostic {
             labels: Vec::new(),
             help: String::new(),
             fingerprint: String::new(),
+            site: None,
+            context: None,
         }
+    }
+
+    /// The code whose execution context decides this finding's level.
+    pub fn at(mut self, file: FileId, ctx: CtxId) -> Diagnostic {
+        self.site = Some((file, ctx));
+        self
     }
 
     pub fn label(mut self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {

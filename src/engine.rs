@@ -10,7 +10,7 @@ use crate::baseline;
 use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::diagnostic::{self, Diagnostic};
-use crate::facts::FileFacts;
+use crate::facts::{FileFacts, Heat};
 use crate::lang::{frontend, ExtractOptions};
 use crate::link::Project;
 use crate::rules::{Level, Settings, RULES};
@@ -29,6 +29,8 @@ pub struct CheckOptions {
     pub paths: Vec<PathBuf>,
     pub config: Config,
     pub include_tests: bool,
+    /// `--pedantic`: also report findings in cold code, as notes.
+    pub pedantic: bool,
     pub force_exclude: bool,
     /// Worker threads; 0 means all cores.
     pub jobs: usize,
@@ -44,6 +46,8 @@ pub struct CheckOptions {
     pub write_baseline: Option<PathBuf>,
     /// `--report-unused-allows`: report allow comments that suppress nothing.
     pub report_unused_allows: bool,
+    /// `debug model`: render the project model into [`Report::model_dump`].
+    pub dump_model: bool,
 }
 
 impl CheckOptions {
@@ -53,6 +57,7 @@ impl CheckOptions {
             paths,
             config,
             include_tests: false,
+            pedantic: false,
             force_exclude: false,
             jobs: 0,
             select: None,
@@ -61,6 +66,7 @@ impl CheckOptions {
             baseline: None,
             write_baseline: None,
             report_unused_allows: false,
+            dump_model: false,
         }
     }
 }
@@ -84,6 +90,8 @@ pub struct Report {
     /// The facts of every file, by [`crate::source::FileId`] (kept so that a caller
     /// that is about to exit can skip freeing them).
     pub facts: Vec<FileFacts>,
+    /// `debug model`'s output, when asked for.
+    pub model_dump: Option<String>,
 }
 
 impl Report {
@@ -226,9 +234,29 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             found
         })
         .collect();
+    let model_dump = opts.dump_model.then(|| crate::model::dump::dump(&project));
+    let pedantic = opts.pedantic || opts.config.pedantic;
+    diagnostics.retain_mut(|d| judge_context(&project, d, pedantic));
     // One site, one finding: RULES is in precedence order, so keep the first.
     let mut seen = std::collections::HashSet::new();
     diagnostics.retain(|d| seen.insert((d.file, d.span)));
+    // A finding whose site is a label of a finding of an earlier rule is part of it
+    // (the wait on a submission `caller_runs_under_join` reports is not also `unbounded_join`'s).
+    let rank = |id: &str| RULES.iter().position(|r| r.id == id).unwrap_or(usize::MAX);
+    let mut absorbed: std::collections::HashMap<(usize, crate::source::Span), usize> =
+        std::collections::HashMap::new();
+    for d in &diagnostics {
+        for l in &d.labels {
+            let r = absorbed.entry((l.file, l.span)).or_insert(usize::MAX);
+            *r = (*r).min(rank(d.rule));
+        }
+    }
+    diagnostics.retain(|d| {
+        d.rule != "unbounded_join"
+            || absorbed
+                .get(&(d.file, d.span))
+                .is_none_or(|&by| by >= rank(d.rule))
+    });
     let mut used = vec![Vec::new(); facts.len()];
     diagnostics.retain(|d| {
         let hit = facts[d.file]
@@ -288,7 +316,57 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         files_checked,
         elapsed_ms: started.elapsed().as_millis(),
         facts,
+        model_dump,
     })
+}
+
+/// Revision 2: a finding's level follows where its code runs. Hot: the rule's
+/// level; unknown: `warning` at most; cold: dropped, or a note with `--pedantic`.
+/// Hot code reached from an entry point gets a label saying how.
+fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool {
+    let Some((file, ctx)) = d.site else {
+        return true;
+    };
+    let context = project.exec_context(file, ctx);
+    match context.heat {
+        Heat::Hot => {}
+        Heat::Unknown => d.level = d.level.min(Level::Warning),
+        Heat::Cold if pedantic => d.level = Level::Note,
+        Heat::Cold => return false,
+    }
+    let entry = context
+        .via
+        .first()
+        .filter(|_| context.heat != Heat::Unknown);
+    if let Some(first) = entry {
+        let root = project.model.heats.path((file, ctx))[0].node;
+        let why = project.model.heats.root_why(root).unwrap_or("entry point");
+        if project.facts[root.0].contexts[root.1].entry.is_some() {
+            let name = project.display_name(file, ctx);
+            let message = if context.via.len() == 1 {
+                format!("`{name}` is a {why}")
+            } else {
+                format!(
+                    "`{name}` is reached from {why} `{}`",
+                    project.display_name(root.0, root.1)
+                )
+            };
+            d.labels.push(crate::diagnostic::Label {
+                file: first.file,
+                span: first.span,
+                message,
+            });
+            for step in context.via.iter().skip(1).take(3) {
+                d.labels.push(crate::diagnostic::Label {
+                    file: step.file,
+                    span: step.span,
+                    message: step.what.clone(),
+                });
+            }
+        }
+    }
+    d.context = Some(context);
+    true
 }
 
 /// Files that are out-of-line test modules (`#[cfg(test)] mod tests;` in their

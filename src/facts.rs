@@ -24,6 +24,12 @@ pub struct FileFacts {
     pub test_modules: Vec<String>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<crate::diagnostic::Item>,
+    /// Functions registered as handlers by name (`get(list_orders)`), with why:
+    /// hot entry points once the project resolves them.
+    pub handlers: Vec<(Call, String)>,
+    /// Types (classes, interfaces, Rust impl targets) the file declares, for the
+    /// project's type hierarchy.
+    pub types: Vec<TypeDecl>,
     /// Problems the front end met but worked around (e.g. tree-sitter error nodes).
     pub errors: Vec<String>,
 }
@@ -100,6 +106,56 @@ pub enum CtxKind {
     Inline,
 }
 
+/// Whether code serves traffic (revision 2 of the spec): `Hot` code runs per
+/// request, message or event, or on a shared pool; `Cold` code pins nothing that
+/// serves traffic (startup, shutdown, `main`, a dedicated thread's loop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Heat {
+    Hot,
+    Unknown,
+    Cold,
+}
+
+impl Heat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Heat::Hot => "hot",
+            Heat::Unknown => "unknown",
+            Heat::Cold => "cold",
+        }
+    }
+}
+
+/// An entry point the front end recognised on a context: where its heat starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub heat: Heat,
+    /// Why, for messages: "`@PostMapping` handler", "`@PostConstruct` startup hook".
+    pub why: String,
+}
+
+/// A reference to a type, as candidates for its fully-qualified name in the order
+/// the language's scoping rules try them (explicit import, enclosing classes, own
+/// package, on-demand imports). The project picks the first it declares.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TypeRef {
+    pub candidates: Vec<String>,
+}
+
+/// A type declared in a file.
+#[derive(Debug, Clone)]
+pub struct TypeDecl {
+    /// Fully-qualified (Java: `com.acme.Outer.Inner`; Rust: the impl type's name).
+    pub name: String,
+    /// Superclass and interfaces.
+    pub supers: Vec<TypeRef>,
+    /// The enclosing class of an inner or anonymous class.
+    pub outer: Option<String>,
+    /// Field name -> declared type, for calls on fields of other classes' types.
+    pub fields: Vec<(String, TypeRef)>,
+    pub span: Span,
+}
+
 /// A function, method or task body.
 #[derive(Debug, Clone)]
 pub struct Context {
@@ -114,6 +170,8 @@ pub struct Context {
     pub body: Span,
     /// For tasks: the submission that runs this body.
     pub submission: Option<usize>,
+    /// An entry point recognised here (handler, listener, startup hook, `main`).
+    pub entry: Option<Entry>,
 }
 
 /// Work handed to a pool.
@@ -186,6 +244,10 @@ pub struct Call {
     pub callee_owner: Option<String>,
     /// A `.join()`/`.get()` chained straight onto the call's result.
     pub waited: Option<Span>,
+    /// The receiver's type when it names one (a typed field, local or parameter, or
+    /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
+    /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).
+    pub target: Option<TypeRef>,
 }
 
 /// A Spring `@Async` method: calling it submits to the named executor bean.

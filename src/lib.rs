@@ -13,6 +13,7 @@ pub mod engine;
 pub mod facts;
 pub mod lang;
 pub mod link;
+pub mod model;
 pub mod render;
 pub mod rules;
 pub mod scope;

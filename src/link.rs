@@ -1,19 +1,18 @@
 //! Cross-file linking: runs once, after the parallel per-file phase, and gives
 //! rules one view of the whole scan: which keys name the same pool (fields,
-//! qualifiers, bean names), which `@Async` method a call reaches, and where a
-//! piece of code runs (a pool task, an event loop, an async task), directly or
-//! through same-class calls.
+//! qualifiers, bean names, inherited fields), which `@Async` method a call
+//! reaches, and where a piece of code runs (a pool task, an event loop, an async
+//! task), directly or through calls the project model resolves across files.
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::facts::{AsyncMethod, CtxId, CtxKind, FileFacts, Pool, PoolKey};
+use crate::diagnostic::{ExecContext, ViaStep};
+use crate::facts::{AsyncMethod, CtxId, CtxKind, FileFacts, Heat, Pool, PoolKey};
+use crate::model::{Model, Node};
 use crate::source::{FileId, SourceFile, Span};
 
-/// How many same-class calls deep execution contexts are followed.
-pub const CALL_DEPTH: usize = 3;
-
-/// (owner class or impl type, method name): how same-class calls are matched.
-type MethodKey = (String, String);
+/// How many calls deep execution contexts are followed.
+pub const CALL_DEPTH: usize = 8;
 
 /// All files of a run with their facts, indexed by [`FileId`].
 pub struct Project<'a> {
@@ -25,11 +24,9 @@ pub struct Project<'a> {
     pools: HashMap<PoolKey, (FileId, usize)>,
     /// (class simple name, method) -> `@Async` method.
     async_methods: HashMap<(String, String), (FileId, usize)>,
-    /// Per file: (owner class, method name) -> calls to it with no receiver (same class).
-    callers: Vec<HashMap<MethodKey, Vec<(CtxId, Span)>>>,
-    /// Per file: (owner class, method name) -> submissions running it by method reference.
-    method_tasks: Vec<HashMap<MethodKey, Vec<usize>>>,
     default_async_bean: String,
+    /// Types, the call graph and execution contexts.
+    pub model: Model,
 }
 
 /// A submission as rules see it: a call to a pool, or a call of an `@Async` method.
@@ -55,13 +52,14 @@ pub struct Sub {
 /// Where a piece of code runs.
 #[derive(Debug, Clone)]
 pub struct Execution {
-    /// The task, event-loop or async context (or the method run as a task).
+    /// The task, event-loop or async context (or the method run as a task), and its file.
+    pub file: FileId,
     pub ctx: CtxId,
     pub kind: CtxKind,
-    /// The submission that runs the task, if it is one.
+    /// The submission that runs the task, if it is one (in `file`).
     pub submission: Option<usize>,
-    /// Same-class calls that lead from `ctx` to the code, outermost first.
-    pub via: Vec<Span>,
+    /// Calls that lead from `ctx` to the code, outermost first, each in its file.
+    pub via: Vec<(FileId, Span)>,
 }
 
 impl<'a> Project<'a> {
@@ -84,11 +82,11 @@ impl<'a> Project<'a> {
                 uf.union(a, b);
             }
         }
+        let model = Model::new(files, facts);
+        inherited_fields(facts, &model, &mut uf);
         let canon = uf.resolve();
         let mut pools = HashMap::new();
         let mut async_methods = HashMap::new();
-        let mut callers = Vec::with_capacity(facts.len());
-        let mut method_tasks = Vec::with_capacity(facts.len());
         for (file, f) in facts.iter().enumerate() {
             for (i, p) in f.pools.iter().enumerate() {
                 let key = canon.get(&p.key).cloned().unwrap_or_else(|| p.key.clone());
@@ -99,26 +97,6 @@ impl<'a> Project<'a> {
                     .entry((m.class.clone(), m.method.clone()))
                     .or_insert((file, i));
             }
-            let mut by_method: HashMap<MethodKey, Vec<(CtxId, Span)>> = HashMap::new();
-            for c in f.calls.iter().filter(|c| c.receiver_type.is_none()) {
-                let owner = match &c.callee_owner {
-                    Some(o) => o.clone(),
-                    None => f.contexts[c.ctx].owner.clone().unwrap_or_default(),
-                };
-                by_method
-                    .entry((owner, c.method.clone()))
-                    .or_default()
-                    .push((c.ctx, c.span));
-            }
-            callers.push(by_method);
-            let mut tasks: HashMap<MethodKey, Vec<usize>> = HashMap::new();
-            for (i, s) in f.submissions.iter().enumerate() {
-                if let Some(m) = &s.task_method {
-                    let owner = f.contexts[s.ctx].owner.clone().unwrap_or_default();
-                    tasks.entry((owner, m.clone())).or_default().push(i);
-                }
-            }
-            method_tasks.push(tasks);
         }
         let default_async_bean = default_async_bean.to_string();
         Project {
@@ -127,9 +105,8 @@ impl<'a> Project<'a> {
             canon,
             pools,
             async_methods,
-            callers,
-            method_tasks,
             default_async_bean,
+            model,
         }
     }
 
@@ -205,31 +182,36 @@ impl<'a> Project<'a> {
     }
 
     /// Where the code of `ctx` runs: the enclosing task, event-loop or async
-    /// contexts, directly or through same-class calls (up to [`CALL_DEPTH`]).
+    /// contexts, directly or through calls the model resolves (up to [`CALL_DEPTH`],
+    /// each context once).
     pub fn executions(&self, file: FileId, ctx: CtxId) -> Vec<Execution> {
         let mut out = Vec::new();
-        self.collect_executions(file, ctx, Vec::new(), &mut out);
+        let mut seen = rustc_hash::FxHashSet::default();
+        self.collect_executions((file, ctx), Vec::new(), &mut seen, &mut out);
         out
     }
 
     fn collect_executions(
         &self,
-        file: FileId,
-        ctx: CtxId,
-        via: Vec<Span>,
+        (file, ctx): Node,
+        via: Vec<(FileId, Span)>,
+        seen: &mut rustc_hash::FxHashSet<Node>,
         out: &mut Vec<Execution>,
     ) {
         let contexts = &self.facts[file].contexts;
         let mut cur = ctx;
-        while contexts[cur].kind == CtxKind::Inline {
+        while contexts.get(cur).is_some_and(|c| c.kind == CtxKind::Inline) {
             match contexts[cur].parent {
                 Some(p) => cur = p,
                 None => return,
             }
         }
-        let c = &contexts[cur];
+        let Some(c) = contexts.get(cur) else {
+            return;
+        };
         if c.kind != CtxKind::Function {
             out.push(Execution {
+                file,
                 ctx: cur,
                 kind: c.kind.clone(),
                 submission: c.submission,
@@ -237,26 +219,122 @@ impl<'a> Project<'a> {
             });
             return;
         }
-        if via.len() >= CALL_DEPTH {
+        if via.len() >= CALL_DEPTH || !seen.insert((file, cur)) {
             return;
         }
-        let key = (c.owner.clone().unwrap_or_default(), c.name.clone());
-        for &s in self.method_tasks[file].get(&key).into_iter().flatten() {
-            let sub = &self.facts[file].submissions[s];
+        let graph = &self.model.calls;
+        for &(sf, s) in graph.tasks.get(&(file, cur)).into_iter().flatten() {
+            let sub = &self.facts[sf].submissions[s];
             out.push(Execution {
+                file,
                 ctx: cur,
                 kind: CtxKind::PoolTask(sub.pool.clone()),
-                submission: Some(s),
+                submission: (sf == file).then_some(s),
                 via: via.clone(),
             });
         }
-        for &(caller, span) in self.callers[file].get(&key).into_iter().flatten() {
-            if caller == cur {
-                continue;
-            }
-            let mut v = vec![span];
+        for e in graph.callers.get(&(file, cur)).into_iter().flatten() {
+            let mut v = vec![(e.node.0, e.span)];
             v.extend(via.iter().copied());
-            self.collect_executions(file, caller, v, out);
+            self.collect_executions(e.node, v, seen, out);
+        }
+    }
+
+    /// Whether code runs hot, cold or unknown, through its nearest named or task context.
+    pub fn heat(&self, file: FileId, ctx: CtxId) -> Heat {
+        self.model.heats.heat((file, ctx))
+    }
+
+    /// `Owner.method` of a context (lambdas and task bodies: of the method they are in).
+    pub fn display_name(&self, file: FileId, ctx: CtxId) -> String {
+        let contexts = &self.facts[file].contexts;
+        let mut cur = ctx;
+        while let Some(c) = contexts.get(cur) {
+            if c.name != "lambda" && c.name != "task" {
+                let owner = c.owner.as_deref().unwrap_or("");
+                let owner = owner.rsplit(['.', ':']).next().unwrap_or(owner);
+                return if owner.is_empty() || c.name == "<init>" {
+                    format!("{}{}", owner, if owner.is_empty() { &c.name } else { "" })
+                } else {
+                    format!("{owner}.{}", c.name)
+                };
+            }
+            match c.parent {
+                Some(p) => cur = p,
+                None => break,
+            }
+        }
+        "a task body".into()
+    }
+
+    /// The execution context of code: its heat and, for hot code, the path from
+    /// the entry point (entry first, then each call).
+    pub fn exec_context(&self, file: FileId, ctx: CtxId) -> ExecContext {
+        let heats = &self.model.heats;
+        let heat = heats.heat((file, ctx));
+        let mut via = Vec::new();
+        if heat != Heat::Unknown {
+            let path = heats.path((file, ctx));
+            let mut prev: Option<Node> = None;
+            for step in &path {
+                let (f, c) = step.node;
+                let name = self.display_name(f, c);
+                match (prev, step.call) {
+                    (None, _) => {
+                        let why = heats.root_why(step.node).unwrap_or("entry point");
+                        let head = self.facts[f].contexts[c].head;
+                        via.push(ViaStep {
+                            file: f,
+                            span: head,
+                            what: format!("{why} `{name}`"),
+                        });
+                    }
+                    (Some((pf, _)), Some(call)) => via.push(ViaStep {
+                        file: pf,
+                        span: call,
+                        what: format!("calls `{name}`"),
+                    }),
+                    (Some(_), None) => {}
+                }
+                prev = Some(step.node);
+            }
+        }
+        ExecContext { heat, via }
+    }
+}
+
+/// A subclass naming a field it inherits (`executor.submit(..)` in a class whose
+/// superclass, maybe in another file, declares `executor`): both keys name one pool.
+fn inherited_fields(facts: &[FileFacts], model: &Model, uf: &mut UnionFind) {
+    let mut by_class: HashMap<&str, Vec<&str>> = HashMap::new();
+    let keys = facts.iter().flat_map(|f| {
+        f.pools
+            .iter()
+            .map(|p| p.key.as_str())
+            .chain(f.pool_aliases.iter().map(|(a, _)| a.as_str()))
+    });
+    for k in keys {
+        if let Some((class, field)) = k.strip_prefix("field:").and_then(|r| r.rsplit_once('.')) {
+            by_class.entry(class).or_default().push(field);
+        }
+    }
+    if by_class.is_empty() {
+        return;
+    }
+    let types = &model.types;
+    for t in 0..types.names.len() {
+        let own = by_class.get(types.names[t].as_str());
+        for a in types.ancestry(t).into_iter().skip(1) {
+            let name = types.names[a].as_str();
+            for f in by_class.get(name).into_iter().flatten() {
+                if own.is_some_and(|o| o.contains(f)) {
+                    continue;
+                }
+                uf.union(
+                    &format!("field:{}.{f}", types.names[t]),
+                    &format!("field:{name}.{f}"),
+                );
+            }
         }
     }
 }

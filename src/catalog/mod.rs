@@ -175,6 +175,12 @@ impl Indexed {
                     .iter()
                     .flat_map(|e| e.types.iter().chain(&e.registrar_types)),
             )
+            .chain(d.entry_points.iter().flat_map(|e| {
+                e.method_annotations
+                    .iter()
+                    .chain(&e.class_annotations)
+                    .chain(&e.supertypes)
+            }))
             .chain(&d.policies.caller_runs)
             .chain(&d.awaits.types)
             .chain(&d.awaits.timeout_calls)

@@ -195,6 +195,47 @@ pub struct EventLoopEntry {
     pub registrar_types: Vec<String>,
 }
 
+/// Whether an entry point starts hot or cold code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryHeat {
+    Hot,
+    Cold,
+}
+
+/// An entry point (revision 2 of the spec): methods where code starts to run per
+/// request, message or event (`hot`), or where waiting pins nothing that serves
+/// traffic (`cold`: `main`, startup hooks, shutdown paths). Every non-empty
+/// criterion must hold; with only `methods`, any method of that name matches.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryPoint {
+    pub heat: EntryHeat,
+    /// Completes "reached from ..": "`@PostMapping` handler".
+    pub why: String,
+    /// Annotations (Java, fully qualified) or attributes (Rust, last segment) on the method.
+    #[serde(default)]
+    pub method_annotations: Vec<String>,
+    /// Annotations on the class: with no `methods`, every public method matches.
+    #[serde(default)]
+    pub class_annotations: Vec<String>,
+    /// Direct supertypes (fully qualified; Rust: the implemented trait's last segment).
+    #[serde(default)]
+    pub supertypes: Vec<String>,
+    /// Supertypes ending with one of these (`ImplBase` for generated gRPC bases).
+    #[serde(default)]
+    pub supertype_suffixes: Vec<String>,
+    /// Method names; empty: every public method of a matching class.
+    #[serde(default)]
+    pub methods: Vec<String>,
+    /// Rust: functions passed by name to these calls are handlers (`get(list_orders)`).
+    #[serde(default)]
+    pub registrars: Vec<String>,
+    /// Rust: files under these path segments are binaries (`src/bin`, `xtask`, `build.rs`).
+    #[serde(default)]
+    pub paths: Vec<String>,
+}
+
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reactive {
@@ -304,6 +345,8 @@ pub struct LangCatalog {
     #[serde(default)]
     pub event_loops: Vec<EventLoopEntry>,
     #[serde(default)]
+    pub entry_points: Vec<EntryPoint>,
+    #[serde(default)]
     pub reactive: Reactive,
     #[serde(default)]
     pub spring: Spring,
@@ -334,6 +377,7 @@ impl LangCatalog {
         self.submits.extend(other.submits);
         self.pools.extend(other.pools);
         self.event_loops.extend(other.event_loops);
+        self.entry_points.extend(other.entry_points);
         self.policies.caller_runs.extend(other.policies.caller_runs);
         self.policies.setters.extend(other.policies.setters);
         self.awaits.types.extend(other.awaits.types);

@@ -11,10 +11,10 @@ pub fn render(report: &Report) -> String {
         let f = &report.files[d.file];
         let start = f.position(d.span.start, ColumnUnit::Chars);
         let end = f.position(d.span.end, ColumnUnit::Chars);
-        let command = if d.level == Level::Error {
-            "error"
-        } else {
-            "warning"
+        let command = match d.level {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note | Level::Off => "notice",
         };
         let mut message = d.message.clone();
         if !d.help.is_empty() {

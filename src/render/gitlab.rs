@@ -15,7 +15,7 @@ pub fn render(report: &Report) -> String {
                 "description": d.message,
                 "check_name": d.rule,
                 "fingerprint": d.fingerprint,
-                "severity": if d.level == Level::Error { "critical" } else { "major" },
+                "severity": match d.level { Level::Error => "critical", Level::Warning => "major", _ => "info" },
                 "location": {"path": f.display, "lines": {"begin": f.line_number(d.span.start)}},
             })
         })

@@ -63,7 +63,8 @@ pub fn render(report: &Report, color: bool) -> String {
     for d in &report.diagnostics {
         let severity = match d.level {
             Level::Error => Severity::Error,
-            _ => Severity::Warning,
+            Level::Note | Level::Off => Severity::Note,
+            Level::Warning => Severity::Warning,
         };
         let mut labels = vec![CsLabel::primary(d.file, d.span.start..d.span.end)];
         labels.extend(d.labels.iter().map(|l| {

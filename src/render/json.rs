@@ -25,6 +25,22 @@ struct JDiag<'a> {
     labels: Vec<JLabel<'a>>,
     help: &'a str,
     fingerprint: &'a str,
+    /// Where the code runs (revision 2); absent for rules that do not judge context.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    context: Option<JContext<'a>>,
+}
+
+#[derive(Serialize)]
+struct JContext<'a> {
+    kind: &'static str,
+    via: Vec<JVia<'a>>,
+}
+
+#[derive(Serialize)]
+struct JVia<'a> {
+    path: &'a str,
+    line: usize,
+    what: &'a str,
 }
 
 #[derive(Serialize)]
@@ -103,6 +119,18 @@ pub fn render(report: &Report) -> String {
                         .collect(),
                     help: &d.help,
                     fingerprint: &d.fingerprint,
+                    context: d.context.as_ref().map(|c| JContext {
+                        kind: c.heat.as_str(),
+                        via: c
+                            .via
+                            .iter()
+                            .map(|v| JVia {
+                                path: &report.files[v.file].display,
+                                line: report.files[v.file].line_number(v.span.start),
+                                what: &v.what,
+                            })
+                            .collect(),
+                    }),
                 }
             })
             .collect(),

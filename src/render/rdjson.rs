@@ -24,7 +24,7 @@ pub fn render(report: &Report) -> String {
             json!({
                 "message": message,
                 "location": location(&report.files[d.file], d.span),
-                "severity": if d.level == Level::Error { "ERROR" } else { "WARNING" },
+                "severity": match d.level { Level::Error => "ERROR", Level::Warning => "WARNING", _ => "INFO" },
                 "code": {"value": d.rule, "url": rule_help_uri(d.rule)},
                 "related_locations": related,
                 "original_output": format!("{}: {}", d.rule, d.message),

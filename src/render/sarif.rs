@@ -31,7 +31,7 @@ pub fn render(report: &Report) -> String {
             if !d.help.is_empty() {
                 text.push_str(&format!("\nhelp: {}", d.help));
             }
-            json!({
+            let mut result = json!({
                 "ruleId": d.rule,
                 "ruleIndex": index,
                 "level": level(d.level),
@@ -39,7 +39,19 @@ pub fn render(report: &Report) -> String {
                 "locations": [{"physicalLocation": physical(&report.files[d.file], d.span)}],
                 "relatedLocations": related,
                 "partialFingerprints": {"primaryLocationLineHash": d.fingerprint},
-            })
+            });
+            if let Some(c) = &d.context {
+                let via: Vec<Value> = c
+                    .via
+                    .iter()
+                    .map(|v| {
+                        let f = &report.files[v.file];
+                        json!({"path": f.display, "line": f.line_number(v.span.start), "what": v.what})
+                    })
+                    .collect();
+                result["properties"] = json!({"context": {"kind": c.heat.as_str(), "via": via}});
+            }
+            result
         })
         .collect();
     let notifications: Vec<Value> = report
@@ -102,6 +114,7 @@ fn level(l: Level) -> &'static str {
     match l {
         Level::Error => "error",
         Level::Warning => "warning",
+        Level::Note => "note",
         Level::Off => "none",
     }
 }

@@ -38,7 +38,6 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
         if nested_in(project, &sub, &execs).is_some() {
             continue; // reported by nested_pool_submission, with the policy as a label
         }
-        let facts = &project.facts[sub.file];
         let what = format!("`{}`", sub.what);
         let name = &pool.name;
         let event_loop = execs.iter().find(|e| e.kind == CtxKind::EventLoop);
@@ -54,11 +53,11 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
             )
             .label(sub.file, w, "the caller waits for the result here")
             .help(format!(
-                "give `{name}` an `AbortPolicy` and handle `RejectedExecutionException` with a fallback \
-                 (a timeout on the wait does not help: the caller runs the task before it waits)"
+                "give `{name}` an `AbortPolicy` and handle `RejectedExecutionException` with a fallback; \
+                 then bound the wait as well (a timeout alone does not help: the caller runs the task before it waits)"
             ))
         } else if let Some(e) = event_loop {
-            let method = &facts.contexts[e.ctx];
+            let method = &project.facts[e.file].contexts[e.ctx];
             let mut d = Diagnostic::new(
                 RULE.id,
                 sub.file,
@@ -69,7 +68,7 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
                 ),
             )
             .label(
-                sub.file,
+                e.file,
                 method.head,
                 format!("`{}` runs on an event-loop thread", method.name),
             )
@@ -77,18 +76,20 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
                 "use `DiscardPolicy` (or `DiscardOldestPolicy`) for best-effort side work such as logging, \
                  or `AbortPolicy` with explicit handling; the event loop must never run the task itself",
             );
-            for call in &e.via {
-                d = d.label(sub.file, *call, "called from the event loop here");
+            for &(f, call) in &e.via {
+                d = d.label(f, call, "called from the event loop here");
             }
             d
         } else {
             continue;
         };
-        d = d.label(
-            pool_file,
-            policy,
-            format!("`CallerRunsPolicy` set on `{name}` here"),
-        );
+        d = d
+            .label(
+                pool_file,
+                policy,
+                format!("`CallerRunsPolicy` set on `{name}` here"),
+            )
+            .at(sub.file, sub.ctx);
         if let Some((mf, m)) = &sub.via_async {
             d = d.label(
                 *mf,
@@ -114,7 +115,7 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) else {
                 continue;
             };
-            let c = &facts.contexts[e.ctx];
+            let c = &project.facts[e.file].contexts[e.ctx];
             let mut d = Diagnostic::new(
                 RULE.id,
                 file,
@@ -124,10 +125,11 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
                     w.what
                 ),
             )
-            .label(file, c.head, format!("`{}` runs on the async runtime", c.name))
-            .help(w.help.clone());
-            for call in &e.via {
-                d = d.label(file, *call, "called from async code here");
+            .label(e.file, c.head, format!("`{}` runs on the async runtime", c.name))
+            .help(w.help.clone())
+            .at(file, w.ctx);
+            for &(f, call) in &e.via {
+                d = d.label(f, call, "called from async code here");
             }
             out.push(d);
         }

@@ -17,6 +17,8 @@ mod unbounded_queue;
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Off,
+    /// Findings in cold code, reported only with `--pedantic`; never fail a build.
+    Note,
     Warning,
     Error,
 }
@@ -35,6 +37,7 @@ impl Level {
         match self {
             Level::Error => "error",
             Level::Warning => "warning",
+            Level::Note => "note",
             Level::Off => "off",
         }
     }

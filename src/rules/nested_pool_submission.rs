@@ -30,7 +30,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         if sub.install {
             continue; // `install` into the pool the caller already runs on runs inline
         }
-        let facts = &project.facts[sub.file];
+        let outer_facts = &project.facts[outer.file];
         let pool = project.pool(&sub.pool);
         let pool_name = pool
             .map(|(_, p)| p.name.clone())
@@ -63,22 +63,23 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             None => continue,
         };
         if let Some(s) = outer.submission {
-            let outer_span = facts.submissions[s].span;
+            let outer_span = outer_facts.submissions[s].span;
             d = d.label(
-                sub.file,
+                outer.file,
                 outer_span,
                 format!("outer task submitted to `{pool_name}` here"),
             );
         } else {
             d = d.label(
-                sub.file,
-                facts.contexts[outer.ctx].head,
+                outer.file,
+                outer_facts.contexts[outer.ctx].head,
                 format!("this runs on `{pool_name}`"),
             );
         }
-        for call in &outer.via {
-            d = d.label(sub.file, *call, "the outer task calls this");
+        for &(f, call) in &outer.via {
+            d = d.label(f, call, "the outer task calls this");
         }
+        d = d.at(sub.file, sub.ctx);
         if let Some(w) = sub.waited {
             d = d.label(sub.file, w, "the outer task waits for the inner one here");
         }
@@ -110,7 +111,7 @@ fn install_from_other_pool(
     let CtxKind::PoolTask(outer_pool) = &outer.kind else {
         return None;
     };
-    let facts = &project.facts[sub.file];
+    let facts = &project.facts[outer.file];
     let outer_name = outer
         .submission
         .map(|s| facts.submissions[s].pool_name.clone())
@@ -131,7 +132,7 @@ fn install_from_other_pool(
     d.level = Level::Warning;
     if let Some(s) = outer.submission {
         d = d.label(
-            sub.file,
+            outer.file,
             facts.submissions[s].span,
             format!("outer task submitted to `{outer_name}` here"),
         );

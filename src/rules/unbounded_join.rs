@@ -53,7 +53,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                     w.what
                 ),
             };
-            let mut d = Diagnostic::new(RULE.id, file, w.span, message).help(w.help.clone());
+            let mut d = Diagnostic::new(RULE.id, file, w.span, message)
+                .help(w.help.clone())
+                .at(file, w.ctx);
             if let Some(s) = sub {
                 d = d.label(
                     file,
@@ -66,23 +68,28 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             }
             if on_async {
                 if let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) {
-                    let c = &facts.contexts[e.ctx];
-                    d = d.label(file, c.head, "this runs on an async runtime worker thread");
+                    let c = &project.facts[e.file].contexts[e.ctx];
+                    d = d.label(
+                        e.file,
+                        c.head,
+                        "this runs on an async runtime worker thread",
+                    );
                 }
             } else if let Some(e) = execs
                 .iter()
                 .find(|e| matches!(e.kind, CtxKind::PoolTask(_)))
             {
                 let pool = on_pool.as_deref().unwrap_or_default();
+                let ef = &project.facts[e.file];
                 let name = project
                     .pool(pool)
                     .map(|(_, p)| p.name.clone())
-                    .or_else(|| e.submission.map(|s| facts.submissions[s].pool_name.clone()))
+                    .or_else(|| e.submission.map(|s| ef.submissions[s].pool_name.clone()))
                     .unwrap_or_else(|| pool.to_string());
                 let at = e
                     .submission
-                    .map_or(facts.contexts[e.ctx].head, |s| facts.submissions[s].span);
-                d = d.label(file, at, format!("this code runs as a task on `{name}`"));
+                    .map_or(ef.contexts[e.ctx].head, |s| ef.submissions[s].span);
+                d = d.label(e.file, at, format!("this code runs as a task on `{name}`"));
             }
             out.push(d);
         }

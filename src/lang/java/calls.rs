@@ -332,7 +332,10 @@ impl<'a> Extractor<'a> {
                 if self.field(name).is_some() {
                     return Some(self.field_pool_ref(name, typed));
                 }
-                None
+                // A field inherited from a superclass (maybe in another file): linking
+                // finds the pool, or the submission does not count.
+                let inherits = self.classes.last().is_some_and(|c| !c.supers.is_empty());
+                inherits.then(|| self.field_pool_ref(name, false))
             }
             "field_access" => {
                 let obj = expr.field("object")?;
@@ -632,24 +635,38 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Calls rules follow: same-class helpers, and methods of this project's own types.
+    /// Calls the project model follows: unqualified and `this.` calls (the caller's
+    /// class, its supertypes and outer classes), and calls on a receiver typed with a
+    /// project type (a field, local or parameter) or naming one (`Type.m()`).
     fn record_call(&mut self, node: Node, name: &str, object: Option<Node>, recv: &Value) {
-        let receiver_type = match object {
-            // Only calls to this file's own methods can be followed.
-            None if self.names.declares_method(name) => None,
-            Some(o) if self.text(o) == "this" && self.names.declares_method(name) => None,
-            // Calls on injected collaborators (fields) may reach `@Async` methods elsewhere.
-            Some(o) if self.is_field_ref(o) => match &recv.ty {
-                Some(t) if t.fq().is_none_or(|fq| !self.catalog.knows(fq)) => {
-                    Some(t.simple.clone())
-                }
-                _ => return,
-            },
-            _ => return,
+        let project_type = |t: &JType| t.fq().is_none_or(|fq| !self.catalog.knows(fq));
+        let (receiver_type, target) = match object {
+            None => (None, None),
+            Some(o) if self.text(o) == "this" => (None, None),
+            Some(o) if o.kind() == "super" => (None, None),
+            Some(o) => {
+                let ty = match &recv.ty {
+                    Some(t) if project_type(t) => t.clone(),
+                    Some(_) => return,
+                    None => match self.static_class(o) {
+                        Some(c) if !self.catalog.knows(&c) => JType {
+                            fq: None,
+                            simple: super::syntax::type_name(o, self.src).into_owned(),
+                            args: Vec::new(),
+                        },
+                        _ => return,
+                    },
+                };
+                // `@Async` methods are matched by the receiver's simple class name.
+                let simple = self.is_field_ref(o).then(|| ty.simple.clone());
+                (simple, Some(self.type_ref(&ty)))
+            }
         };
+        if object.is_none() && !self.names.declares_method(name) && self.classes.is_empty() {
+            return;
+        }
         // `service.load(..).join()`: the result is waited for right here.
-        let waited = receiver_type
-            .as_ref()
+        let waited = object
             .and_then(|_| node.parent())
             .filter(|p| p.kind() == "method_invocation" && p.field("object") == Some(node))
             .filter(|p| {
@@ -664,6 +681,7 @@ impl<'a> Extractor<'a> {
             receiver_type,
             callee_owner: None,
             waited,
+            target,
         });
     }
 

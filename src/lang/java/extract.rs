@@ -9,9 +9,10 @@ use tree_sitter::Node;
 use super::resolve::Names;
 use super::syntax::{span, text, NodeExt};
 use super::types::{JType, PoolRef, Scopes, Value};
+use crate::catalog::EntryHeat;
 use crate::catalog::Indexed;
 use crate::diagnostic::Item;
-use crate::facts::{Context, CtxId, CtxKind, FileFacts};
+use crate::facts::{Context, CtxId, CtxKind, Entry, FileFacts, Heat, TypeDecl, TypeRef};
 
 /// A field as declared.
 #[derive(Debug, Clone, Default)]
@@ -34,6 +35,12 @@ pub(super) struct ClassInfo {
     pub methods: HashMap<String, Option<JType>>,
     /// The event-loop framework and handler methods, when the class is a handler.
     pub event_loop: Option<(String, Vec<String>)>,
+    /// Annotations on the class (resolved names), for entry points.
+    pub annotations: Vec<String>,
+    /// Direct supertypes (fully qualified when resolvable, else as written).
+    pub supers: Vec<String>,
+    /// Index of this class's [`TypeDecl`] in the file's facts.
+    pub decl: Option<usize>,
 }
 
 /// The method (or lambda) being walked.
@@ -141,8 +148,77 @@ impl<'a> Extractor<'a> {
             head: span(head),
             body: span(body),
             submission: None,
+            entry: None,
         });
         id
+    }
+
+    /// A type as candidates for its fully-qualified name in the project.
+    pub(super) fn type_ref(&self, t: &JType) -> TypeRef {
+        let candidates = match &t.fq {
+            Some(fq) => vec![fq.clone()],
+            None => {
+                let enclosing: Vec<String> = self.classes.iter().map(|c| c.fq.clone()).collect();
+                self.names.candidates(&t.simple, &enclosing, &self.package)
+            }
+        };
+        TypeRef { candidates }
+    }
+
+    /// The entry point a method declaration is, per the catalog's `entry_points`.
+    fn entry_for(&self, node: Node, name: &str) -> Option<Entry> {
+        let class = self.classes.last()?;
+        let anns: Vec<String> = self.annotations(node).into_iter().map(|a| a.name).collect();
+        let mods = self.modifiers(node);
+        let public = mods.contains(&"public");
+        for e in &self.catalog.data.entry_points {
+            let ann = anns.iter().find(|a| e.method_annotations.contains(a));
+            if !e.method_annotations.is_empty() && ann.is_none() {
+                continue;
+            }
+            if !e.class_annotations.is_empty()
+                && !class
+                    .annotations
+                    .iter()
+                    .any(|a| e.class_annotations.contains(a))
+            {
+                continue;
+            }
+            if !e.supertypes.is_empty() && !class.supers.iter().any(|s| e.supertypes.contains(s)) {
+                continue;
+            }
+            if !e.supertype_suffixes.is_empty()
+                && !class.supers.iter().any(|s| {
+                    let simple = s.rsplit('.').next().unwrap_or(s);
+                    let simple = simple.split('<').next().unwrap_or(simple);
+                    e.supertype_suffixes
+                        .iter()
+                        .any(|x| simple.ends_with(x.as_str()))
+                })
+            {
+                continue;
+            }
+            if e.methods.is_empty() {
+                if ann.is_none() && (!public || mods.contains(&"static")) {
+                    continue;
+                }
+            } else if !e.methods.iter().any(|m| m == name) {
+                continue;
+            }
+            if name == "main" && !mods.contains(&"static") {
+                continue;
+            }
+            let why = match ann {
+                Some(a) => format!("`@{}` {}", a.rsplit('.').next().unwrap_or(a), e.why),
+                None => e.why.clone(),
+            };
+            let heat = match e.heat {
+                EntryHeat::Hot => Heat::Hot,
+                EntryHeat::Cold => Heat::Cold,
+            };
+            return Some(Entry { heat, why });
+        }
+        None
     }
 
     pub fn walk(&mut self, node: Node) {
@@ -153,7 +229,14 @@ impl<'a> Extractor<'a> {
             K::Method => self.method(node),
             K::Lambda => {
                 let kind = self.lambda_kind(node);
-                self.lambda(node, kind, None, None);
+                let thread = kind == CtxKind::Thread && self.in_new_thread(node);
+                let id = self.lambda(node, kind, None, None);
+                if let (true, Some(id)) = (thread, id) {
+                    self.facts.contexts[id].entry = Some(Entry {
+                        heat: Heat::Cold,
+                        why: "dedicated thread".into(),
+                    });
+                }
             }
             K::Field => {
                 self.suppress_annotations(node);
@@ -255,9 +338,29 @@ impl<'a> Extractor<'a> {
             head,
             body.unwrap_or(node),
         );
+        let decl = self.facts.types.len();
+        self.facts.types.push(TypeDecl {
+            name: fq.clone(),
+            supers: supers.iter().map(|t| self.type_ref(t)).collect(),
+            outer: self.classes.last().map(|c| c.fq.clone()),
+            fields: Vec::new(),
+            span: span(head),
+        });
+        let annotations = if node.kind() == "object_creation_expression" {
+            Vec::new()
+        } else {
+            self.annotations(node).into_iter().map(|a| a.name).collect()
+        };
+        let super_names = supers
+            .iter()
+            .map(|t| t.fq.clone().unwrap_or_else(|| t.simple.clone()))
+            .collect();
         self.classes.push(ClassInfo {
             fq,
             event_loop,
+            annotations,
+            supers: super_names,
+            decl: Some(decl),
             ..ClassInfo::default()
         });
         if let Some(body) = body {
@@ -309,6 +412,15 @@ impl<'a> Extractor<'a> {
                     }
                 }
                 let pool = self.field_pool(&name, ty.as_ref(), value, decl, qualifier.as_deref());
+                if let Some(t) = ty
+                    .as_ref()
+                    .filter(|t| t.fq().is_none_or(|fq| !self.catalog.knows(fq)))
+                {
+                    let r = self.type_ref(t);
+                    if let Some(d) = self.classes.last().and_then(|c| c.decl) {
+                        self.facts.types[d].fields.push((name.clone(), r));
+                    }
+                }
                 let unbounded_queue = value.is_some_and(|v| self.creates_unbounded_queue(v));
                 if let Some(class) = self.classes.last_mut() {
                     class.fields.insert(
@@ -395,6 +507,7 @@ impl<'a> Extractor<'a> {
         let body = node.field("body").unwrap_or(node);
         let id = self.push_ctx(kind, name.clone(), head, body);
         if node.kind() == "method_declaration" {
+            self.facts.contexts[id].entry = self.entry_for(node, &name);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {
                 self.facts.async_methods.push(crate::facts::AsyncMethod {
@@ -455,6 +568,14 @@ impl<'a> Extractor<'a> {
                 _ => {}
             }
         }
+    }
+
+    /// Whether a lambda is the body of `new Thread(..)`.
+    fn in_new_thread(&self, node: Node) -> bool {
+        node.parent()
+            .filter(|p| p.kind() == "argument_list")
+            .and_then(|a| a.parent())
+            .is_some_and(|c| c.kind() == "object_creation_expression")
     }
 
     /// What kind of context a lambda found in ordinary code is: where it runs.

@@ -159,6 +159,37 @@ impl Names {
         })
     }
 
+    /// Candidates for the fully-qualified name of a project type written `written`,
+    /// in Java's lookup order: a single-type import, member types of the enclosing
+    /// classes (innermost first), the file's package, on-demand imports.
+    pub fn candidates(&self, written: &str, enclosing: &[String], package: &str) -> Vec<String> {
+        let (first, rest) = match written.split_once('.') {
+            Some((f, r)) => (f, Some(r)),
+            None => (written, None),
+        };
+        if first.starts_with(|c: char| c.is_ascii_lowercase()) {
+            return vec![written.to_string()];
+        }
+        if let Some(fq) = self.single.get(first) {
+            return vec![match rest {
+                Some(r) => format!("{fq}.{r}"),
+                None => fq.clone(),
+            }];
+        }
+        let mut out: Vec<String> = enclosing
+            .iter()
+            .rev()
+            .map(|e| format!("{e}.{written}"))
+            .collect();
+        out.push(if package.is_empty() {
+            written.to_string()
+        } else {
+            format!("{package}.{written}")
+        });
+        out.extend(self.on_demand.iter().map(|p| format!("{p}.{written}")));
+        out
+    }
+
     /// Whether this file declares a method with this name.
     pub fn declares_method(&self, name: &str) -> bool {
         self.methods.contains(name)

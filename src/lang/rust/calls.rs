@@ -72,6 +72,11 @@ impl<'a> Extractor<'a> {
         }
         if let Some(p) = path {
             self.record_call(p, cspan);
+            if let Some(last) = p.segments.last() {
+                if c.args.iter().any(|a| matches!(a, syn::Expr::Path(_))) {
+                    self.handler_refs(&last.ident.to_string(), c.args.iter(), cspan);
+                }
+            }
         }
     }
 
@@ -94,17 +99,30 @@ impl<'a> Extractor<'a> {
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
         self.visit_args(m.args.iter(), runs.as_ref(), sub);
         self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
-        if let syn::Expr::Path(p) = &*m.receiver {
-            if p.path.is_ident("self") {
-                self.facts.calls.push(Call {
-                    span: mspan,
-                    ctx: self.current_ctx().unwrap_or(0),
-                    method,
-                    receiver_type: None,
-                    callee_owner: Some(self.impl_type.clone().unwrap_or_default()),
-                    waited: None,
-                });
-            }
+        if m.args.iter().any(|a| matches!(a, syn::Expr::Path(_))) {
+            self.handler_refs(&method, m.args.iter(), mspan);
+        }
+        let owner = match &*m.receiver {
+            syn::Expr::Path(p) if p.path.is_ident("self") => self.impl_type.clone(),
+            // A receiver of a project type: `store.load(..)` with `store: Store`.
+            _ => recv
+                .ty
+                .as_deref()
+                .filter(|t| !self.catalog.knows(t))
+                .and_then(|t| t.rsplit("::").next())
+                .filter(|t| t.starts_with(char::is_uppercase))
+                .map(str::to_string),
+        };
+        if let Some(owner) = owner {
+            self.facts.calls.push(Call {
+                span: mspan,
+                ctx: self.current_ctx().unwrap_or(0),
+                method,
+                receiver_type: None,
+                callee_owner: Some(owner),
+                waited: None,
+                target: None,
+            });
         }
     }
 
@@ -303,8 +321,11 @@ impl<'a> Extractor<'a> {
                         let key = format!("threads@{}", span(c.or1_token.span).start);
                         self.next_hand_rolled = true;
                         self.closure(c, CtxKind::PoolTask(key), sub, None);
-                    } else {
-                        self.closure(c, CtxKind::Thread, sub, None);
+                    } else if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
+                        self.facts.contexts[id].entry = Some(crate::facts::Entry {
+                            heat: crate::facts::Heat::Cold,
+                            why: "dedicated thread".into(),
+                        });
                     }
                     self.rayon = saved;
                 }
@@ -389,6 +410,10 @@ impl<'a> Extractor<'a> {
         let (owner, name) = match segs.as_slice() {
             [name] => (String::new(), name.clone()),
             [t, name] if t == "Self" => (self.impl_type.clone().unwrap_or_default(), name.clone()),
+            // `Store::open(..)`, `crate::db::Store::open(..)`: an associated function.
+            [.., t, name] if t.starts_with(char::is_uppercase) => (t.clone(), name.clone()),
+            // `crate::db::load(..)`, `db::load(..)`: a function of another module.
+            [first, .., name] if is_own_module(first) => (String::new(), name.clone()),
             _ => return,
         };
         self.facts.calls.push(Call {
@@ -398,6 +423,7 @@ impl<'a> Extractor<'a> {
             receiver_type: None,
             callee_owner: Some(owner),
             waited: None,
+            target: None,
         });
     }
 
@@ -613,4 +639,36 @@ fn short(text: &str) -> String {
     } else {
         t
     }
+}
+
+/// Whether a path's first segment can name a module of this crate or workspace
+/// (not the standard library or a well-known external crate).
+fn is_own_module(first: &str) -> bool {
+    const EXTERNAL: &[&str] = &[
+        "std",
+        "core",
+        "alloc",
+        "tokio",
+        "futures",
+        "rayon",
+        "crossbeam",
+        "crossbeam_channel",
+        "serde",
+        "serde_json",
+        "tracing",
+        "log",
+        "anyhow",
+        "thiserror",
+        "reqwest",
+        "hyper",
+        "axum",
+        "tower",
+        "tonic",
+        "async_std",
+        "smol",
+        "flume",
+        "parking_lot",
+        "bytes",
+    ];
+    first.starts_with(char::is_lowercase) && !EXTERNAL.contains(&first)
 }

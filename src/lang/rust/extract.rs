@@ -42,6 +42,10 @@ pub struct Extractor<'a> {
     pub(super) timeout_wrapped: usize,
     /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
     pub(super) in_layer: bool,
+    /// The trait of the enclosing `impl .. for` (last segment).
+    pub(super) impl_trait: Option<String>,
+    /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
+    pub(super) binary: bool,
 }
 
 pub fn span(s: PmSpan) -> Span {
@@ -114,6 +118,8 @@ impl<'a> Extractor<'a> {
             clients_seen: Default::default(),
             timeout_wrapped: 0,
             in_layer: false,
+            impl_trait: None,
+            binary: false,
         }
     }
 
@@ -141,12 +147,13 @@ impl<'a> Extractor<'a> {
             head,
             body,
             submission: None,
+            entry: None,
         });
         id
     }
 
     /// A function or method body in its own context.
-    fn function(&mut self, sig: &syn::Signature, block: &syn::Block) {
+    fn function(&mut self, sig: &syn::Signature, block: &syn::Block, attrs: &[syn::Attribute]) {
         let whole = Span::new(span(sig.fn_token.span).start, spans::block(block).end);
         let name = sig.ident.to_string();
         let item = match &self.impl_type {
@@ -170,6 +177,7 @@ impl<'a> Extractor<'a> {
         );
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
+        self.facts.contexts[id].entry = self.entry_for(&name, attrs);
         let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
         let saved_method = std::mem::replace(&mut self.method, name);
         let saved_rayon = std::mem::take(&mut self.rayon);
@@ -343,7 +351,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             return;
         }
         let outer = self.impl_type.take();
-        self.function(&f.sig, &f.block);
+        let outer_trait = self.impl_trait.take();
+        self.function(&f.sig, &f.block, &f.attrs);
+        self.impl_trait = outer_trait;
         self.impl_type = outer;
     }
 
@@ -372,7 +382,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 .is_some_and(|s| self.catalog.data.layer_traits.iter().any(|t| s.ident == t))
         });
         let outer_layer = std::mem::replace(&mut self.in_layer, layer);
+        let tr = i
+            .trait_
+            .as_ref()
+            .and_then(|(_, p, _)| p.segments.last().map(|s| s.ident.to_string()));
+        let outer_trait = std::mem::replace(&mut self.impl_trait, tr);
         syn::visit::visit_item_impl(self, i);
+        self.impl_trait = outer_trait;
         self.in_layer = outer_layer;
         self.impl_type = outer;
     }
@@ -381,13 +397,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if self.skip(&f.attrs) {
             return;
         }
-        self.function(&f.sig, &f.block);
+        self.function(&f.sig, &f.block, &f.attrs);
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(block) = &f.default {
             if !self.skip(&f.attrs) {
-                self.function(&f.sig, block);
+                self.function(&f.sig, block, &f.attrs);
             }
         }
     }

@@ -2,6 +2,7 @@
 
 mod calls;
 mod clients;
+mod entries;
 mod eval;
 mod extract;
 mod resolve;
@@ -23,6 +24,7 @@ impl Frontend for RustFrontend {
                 let imports = resolve::Imports::collect(&ast);
                 let types = types::Types::new(&ast, &imports, opts.catalog);
                 let mut x = extract::Extractor::new(opts.catalog, types, &ast, opts.include_tests);
+                x.binary = is_binary(&file.path, opts.catalog);
                 x.visit_file(&ast);
                 Ok(x.facts)
             }
@@ -46,4 +48,19 @@ impl Frontend for RustFrontend {
         proc_macro2::extra::invalidate_current_thread_spans();
         ok
     }
+}
+
+/// Whether a file belongs to a binary (`src/bin/`, `build.rs`, an `xtask` crate), per
+/// the catalog's `entry_points` with `paths`.
+fn is_binary(path: &std::path::Path, catalog: &crate::catalog::Indexed) -> bool {
+    let text = path.to_string_lossy().replace('\\', "/");
+    catalog.data.entry_points.iter().any(|e| {
+        e.paths.iter().any(|p| {
+            if p.contains('/') {
+                text.contains(&format!("{p}/")) || text.starts_with(&format!("{p}/"))
+            } else {
+                text.ends_with(&format!("/{p}")) || text == *p || text.contains(&format!("/{p}/"))
+            }
+        })
+    })
 }

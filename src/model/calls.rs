@@ -1,0 +1,210 @@
+//! The project's call graph: each recorded call resolved to the method contexts
+//! it can reach, across classes, files and (Rust) modules.
+//!
+//! Java: unqualified and `this.` calls look in the caller's class, its supertypes,
+//! then its outer classes; calls on a typed receiver look in that type and its
+//! supertypes, and also in the project's single implementation of an interface or
+//! abstract method. Rust: `self.f()`, `Self::f()` and `f()` resolve in the same
+//! file first, then to the one function of that name (and impl type) in the project.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::types::{TypeId, Types};
+use crate::facts::{Call, CtxId, CtxKind, FileFacts};
+use crate::source::{FileId, Language, SourceFile, Span};
+
+/// A context of one file: a method, function or task body.
+pub type Node = (FileId, CtxId);
+
+/// One call from `node`, at `span` in `node`'s file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    pub node: Node,
+    pub span: Span,
+}
+
+#[derive(Debug, Default)]
+pub struct CallGraph {
+    /// owner (class or impl type; "" for free functions) -> method name -> contexts.
+    methods: HashMap<String, HashMap<String, Vec<Node>>>,
+    /// callee -> the calls that reach it (`node` is the caller).
+    pub callers: HashMap<Node, Vec<Edge>>,
+    /// caller -> the calls it makes (`node` is the callee).
+    pub callees: HashMap<Node, Vec<Edge>>,
+    /// Methods run as a pool task by method reference (`pool.submit(this::load)`):
+    /// method -> (file, submission index).
+    pub tasks: HashMap<Node, Vec<(FileId, usize)>>,
+    /// Functions registered as handlers by name, with why (hot entry points).
+    pub handlers: Vec<(Node, String)>,
+}
+
+/// Whether a context is a named method or function (what calls resolve to).
+fn is_method(kind: &CtxKind, name: &str) -> bool {
+    matches!(
+        kind,
+        CtxKind::Function | CtxKind::EventLoop | CtxKind::Async
+    ) && name != "lambda"
+        && name != "task"
+}
+
+impl CallGraph {
+    pub fn new(files: &[SourceFile], facts: &[FileFacts], types: &Types) -> CallGraph {
+        let mut g = CallGraph::default();
+        for (file, f) in facts.iter().enumerate() {
+            for (ctx, c) in f.contexts.iter().enumerate() {
+                if is_method(&c.kind, &c.name) {
+                    g.methods
+                        .entry(c.owner.clone().unwrap_or_default())
+                        .or_default()
+                        .entry(c.name.clone())
+                        .or_default()
+                        .push((file, ctx));
+                }
+            }
+        }
+        for (file, f) in facts.iter().enumerate() {
+            let java = files
+                .get(file)
+                .is_some_and(|s| s.language == Language::Java);
+            for call in &f.calls {
+                if call.ctx >= f.contexts.len() {
+                    continue;
+                }
+                let caller = (file, call.ctx);
+                let targets = if java {
+                    g.resolve_java(facts, types, caller, call)
+                } else {
+                    g.resolve_rust(facts, caller, call)
+                };
+                for t in targets {
+                    if t == caller {
+                        continue;
+                    }
+                    g.callers.entry(t).or_default().push(Edge {
+                        node: caller,
+                        span: call.span,
+                    });
+                    g.callees.entry(caller).or_default().push(Edge {
+                        node: t,
+                        span: call.span,
+                    });
+                }
+            }
+            for (call, why) in &f.handlers {
+                let caller = (file, call.ctx.min(f.contexts.len().saturating_sub(1)));
+                if f.contexts.is_empty() && call.callee_owner.is_none() {
+                    continue;
+                }
+                for t in g.resolve_rust(facts, caller, call) {
+                    g.handlers.push((t, why.clone()));
+                }
+            }
+            for (i, s) in f.submissions.iter().enumerate() {
+                let (Some(m), Some(c)) = (&s.task_method, f.contexts.get(s.ctx)) else {
+                    continue;
+                };
+                let owner = c.owner.clone().unwrap_or_default();
+                let found = match types.id(&owner) {
+                    Some(t) if java => g.in_hierarchy(types, t, m),
+                    _ => g.named(&owner, m).to_vec(),
+                };
+                for n in found {
+                    g.tasks.entry(n).or_default().push((file, i));
+                }
+            }
+        }
+        g
+    }
+
+    /// The contexts declared as `owner.name`.
+    pub fn named(&self, owner: &str, name: &str) -> &[Node] {
+        self.methods
+            .get(owner)
+            .and_then(|m| m.get(name))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// `name` in the type or its nearest supertype that declares it.
+    fn in_hierarchy(&self, types: &Types, t: TypeId, name: &str) -> Vec<Node> {
+        types
+            .ancestry(t)
+            .into_iter()
+            .map(|a| self.named(&types.names[a], name))
+            .find(|found| !found.is_empty())
+            .map(<[Node]>::to_vec)
+            .unwrap_or_default()
+    }
+
+    fn resolve_java(
+        &self,
+        facts: &[FileFacts],
+        types: &Types,
+        caller: Node,
+        call: &Call,
+    ) -> Vec<Node> {
+        let name = call.method.as_str();
+        let Some(target) = &call.target else {
+            // Unqualified: the caller's class and supertypes, then its outer classes.
+            let owner = facts[caller.0].contexts[caller.1]
+                .owner
+                .clone()
+                .unwrap_or_default();
+            let Some(mut t) = types.id(&owner) else {
+                return self.named(&owner, name).to_vec();
+            };
+            for _ in 0..8 {
+                let found = self.in_hierarchy(types, t, name);
+                if !found.is_empty() {
+                    return found;
+                }
+                match types.outer[t] {
+                    Some(o) => t = o,
+                    None => break,
+                }
+            }
+            return Vec::new();
+        };
+        let Some(t) = types.resolve(target) else {
+            return Vec::new();
+        };
+        let mut found = self.in_hierarchy(types, t, name);
+        // An interface or abstract method: the project's single implementation.
+        let impls: Vec<Node> = types
+            .descendants(t)
+            .into_iter()
+            .filter_map(|d| {
+                let n = self.named(&types.names[d], name);
+                (!n.is_empty()).then(|| n.to_vec())
+            })
+            .take(2)
+            .flatten()
+            .collect();
+        let distinct_types: std::collections::BTreeSet<&str> = impls
+            .iter()
+            .filter_map(|&(f, c)| facts[f].contexts[c].owner.as_deref())
+            .collect();
+        if distinct_types.len() == 1 {
+            found.extend(impls);
+        }
+        found
+    }
+
+    fn resolve_rust(&self, facts: &[FileFacts], caller: Node, call: &Call) -> Vec<Node> {
+        let owner = match &call.callee_owner {
+            Some(o) => o.clone(),
+            None => facts[caller.0].contexts[caller.1]
+                .owner
+                .clone()
+                .unwrap_or_default(),
+        };
+        let all = self.named(&owner, &call.method);
+        let local: Vec<Node> = all.iter().copied().filter(|n| n.0 == caller.0).collect();
+        if !local.is_empty() {
+            return local;
+        }
+        if all.len() == 1 {
+            return all.to_vec();
+        }
+        Vec::new()
+    }
+}

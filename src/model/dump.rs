@@ -1,0 +1,131 @@
+//! `poolguard debug model`: the project model as text, one fact a line, sorted
+//! and stable. It is the contract of a front end: fixtures snapshot it.
+
+use std::fmt::Write;
+
+use crate::facts::CtxKind;
+use crate::link::Project;
+use crate::source::{FileId, Span};
+
+/// Render types, contexts with their heat, call edges, pools and submissions.
+pub fn dump(project: &Project) -> String {
+    let mut order: Vec<FileId> = (0..project.files.len()).collect();
+    order.sort_by(|&a, &b| project.files[a].display.cmp(&project.files[b].display));
+    let at = |f: FileId, s: Span| {
+        format!(
+            "{}:{}",
+            project.files[f].display,
+            project.files[f].line_number(s.start)
+        )
+    };
+    let mut out = String::new();
+    for &file in &order {
+        let facts = &project.facts[file];
+        let _ = writeln!(out, "file {}", project.files[file].display);
+        for t in &facts.types {
+            let supers: Vec<String> = t
+                .supers
+                .iter()
+                .map(|r| match project.model.types.resolve(r) {
+                    Some(id) => project.model.types.names[id].clone(),
+                    None => format!("?{}", r.candidates.first().map_or("", String::as_str)),
+                })
+                .collect();
+            let _ = write!(out, "  type {}", t.name);
+            if !supers.is_empty() {
+                let _ = write!(out, " : {}", supers.join(", "));
+            }
+            if let Some(o) = &t.outer {
+                let _ = write!(out, " in {o}");
+            }
+            out.push('\n');
+        }
+        for (i, c) in facts.contexts.iter().enumerate() {
+            let kind = match &c.kind {
+                CtxKind::Function => "fn".to_string(),
+                CtxKind::PoolTask(p) => format!("task({})", project.canonical(p)),
+                CtxKind::EventLoop => "event-loop".into(),
+                CtxKind::Async => "async".into(),
+                CtxKind::Thread => "thread".into(),
+                CtxKind::Inline => "inline".into(),
+            };
+            let heat = project.heat(file, i);
+            let _ = write!(
+                out,
+                "  ctx {i} {} {kind} line {} {}",
+                project.display_name(file, i),
+                project.files[file].line_number(c.head.start),
+                heat.as_str()
+            );
+            if let Some(why) = project.model.heats.root_why((file, i)) {
+                let _ = write!(out, " ({why})");
+            } else if heat != crate::facts::Heat::Unknown {
+                let root = project.model.heats.path((file, i))[0].node;
+                let _ = write!(out, " via {}", project.display_name(root.0, root.1));
+            }
+            out.push('\n');
+            let mut callees: Vec<String> = project
+                .model
+                .calls
+                .callees
+                .get(&(file, i))
+                .into_iter()
+                .flatten()
+                .map(|e| {
+                    format!(
+                        "    calls {} at line {} -> {}",
+                        project.display_name(e.node.0, e.node.1),
+                        project.files[file].line_number(e.span.start),
+                        project.files[e.node.0].display
+                    )
+                })
+                .collect();
+            callees.sort();
+            callees.dedup();
+            for c in callees {
+                let _ = writeln!(out, "{c}");
+            }
+        }
+        for p in &facts.pools {
+            let _ = write!(
+                out,
+                "  pool {} = {} at {}",
+                p.name,
+                project.canonical(&p.key),
+                at(file, p.span)
+            );
+            if p.caller_runs.is_some() {
+                out.push_str(" caller-runs");
+            }
+            if p.bounded {
+                out.push_str(" bounded");
+            }
+            out.push('\n');
+        }
+        for s in &facts.submissions {
+            let linked = project.pool(&s.pool).is_some();
+            let _ = writeln!(
+                out,
+                "  submit {} to {}{} at {} from {}{}",
+                s.what,
+                project.canonical(&s.pool),
+                if linked { "" } else { " (no definition)" },
+                at(file, s.span),
+                project.display_name(file, s.ctx),
+                if s.waited.is_some() { ", waited" } else { "" }
+            );
+        }
+        for w in &facts.waits {
+            let _ = writeln!(
+                out,
+                "  wait {} {:?}{} at {} in {}",
+                w.what,
+                w.kind,
+                if w.timed { " timed" } else { "" },
+                at(file, w.span),
+                project.display_name(file, w.ctx)
+            );
+        }
+    }
+    out
+}

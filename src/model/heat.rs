@@ -1,0 +1,198 @@
+//! Execution contexts (revision 2 of the spec): whether code is hot (runs per
+//! request, message or event, or on a shared pool), cold (startup, shutdown,
+//! `main`, a dedicated thread) or unknown (reached from no entry point), with a
+//! witness path from the entry point for hot code.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::calls::{CallGraph, Node};
+use crate::facts::{CtxKind, FileFacts, Heat};
+use crate::source::Span;
+
+/// Why a context has its heat: the root it is reached from.
+#[derive(Debug, Clone)]
+pub struct Root {
+    pub node: Node,
+    pub why: String,
+}
+
+/// Heat of every context that is not unknown, and how hot code is reached.
+#[derive(Debug, Default)]
+pub struct Heats {
+    heat: HashMap<Node, Heat>,
+    /// Hot and cold roots, with why.
+    roots: HashMap<Node, String>,
+    /// Hot code: the caller it was first reached from, and the call's span.
+    pred: HashMap<Node, (Node, Span)>,
+}
+
+/// One step of a witness path: the entry point, then each call.
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub node: Node,
+    /// The call site (in the previous step's file), `None` for the entry itself.
+    pub call: Option<Span>,
+}
+
+/// What a context's heat comes from, as the front end recorded it.
+fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
+    let c = &facts.contexts[ctx];
+    if let Some(e) = &c.entry {
+        return Some((e.heat, e.why.clone()));
+    }
+    match &c.kind {
+        CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
+        CtxKind::EventLoop => Some((Heat::Hot, "event-loop handler".into())),
+        CtxKind::Async if c.name == "task" => Some((Heat::Hot, "async runtime task".into())),
+        _ => None,
+    }
+}
+
+/// Whether a context runs wherever its lexical parent runs (a lambda not handed
+/// to a pool, an anonymous class's methods), so it takes the parent's heat.
+fn follows_parent(facts: &FileFacts, ctx: usize) -> Option<usize> {
+    let c = &facts.contexts[ctx];
+    let p = c.parent?;
+    let parent = facts.contexts.get(p)?;
+    let anonymous = |o: &Option<String>| o.as_deref().is_some_and(|o| o.ends_with("<anonymous>"));
+    let inherits = c.kind != CtxKind::Function
+        || (c.name == "<init>" && anonymous(&c.owner))
+        || (parent.name == "<init>" && anonymous(&parent.owner));
+    inherits.then_some(p)
+}
+
+impl Heats {
+    pub fn new(facts: &[FileFacts], graph: &CallGraph) -> Heats {
+        let mut h = Heats::default();
+        // Edges for heat: calls, plus lexical nesting where code runs in its parent.
+        let mut nested: HashMap<Node, Vec<Node>> = HashMap::default();
+        let mut hot = VecDeque::new();
+        let mut cold = Vec::new();
+        for (file, f) in facts.iter().enumerate() {
+            for ctx in 0..f.contexts.len() {
+                if let Some(p) = follows_parent(f, ctx) {
+                    nested.entry((file, p)).or_default().push((file, ctx));
+                }
+                if let Some((heat, why)) = root_of(f, ctx) {
+                    h.roots.insert((file, ctx), why);
+                    h.heat.insert((file, ctx), heat);
+                    match heat {
+                        Heat::Hot => hot.push_back((file, ctx)),
+                        _ => cold.push((file, ctx)),
+                    }
+                }
+            }
+        }
+        for (n, why) in &graph.handlers {
+            if !h.heat.contains_key(n) {
+                h.roots.insert(*n, why.clone());
+                h.heat.insert(*n, Heat::Hot);
+                hot.push_back(*n);
+            }
+        }
+        // Hot: breadth-first from hot roots, so the witness path is a shortest one.
+        while let Some(n) = hot.pop_front() {
+            let calls = graph.callees.get(&n).into_iter().flatten();
+            let inner = nested.get(&n).into_iter().flatten();
+            let next = calls
+                .map(|e| (e.node, Some(e.span)))
+                .chain(inner.map(|&c| (c, None)));
+            for (m, span) in next {
+                if h.heat.contains_key(&m) {
+                    continue;
+                }
+                h.heat.insert(m, Heat::Hot);
+                if let Some(s) = span {
+                    h.pred.insert(m, (n, s));
+                } else {
+                    h.pred.insert(m, (n, Span::new(0, 0)));
+                }
+                hot.push_back(m);
+            }
+        }
+        // Cold: roots, and code every caller of which is cold ("reached only from them").
+        let mut pending: HashMap<Node, usize> = HashMap::default();
+        for (callee, edges) in &graph.callers {
+            let mut distinct: Vec<Node> = edges.iter().map(|e| e.node).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            pending.insert(*callee, distinct.len());
+        }
+        let mut done: rustc_hash::FxHashSet<Node> = Default::default();
+        while let Some(n) = cold.pop() {
+            if !done.insert(n) {
+                continue;
+            }
+            let mut callees: Vec<Node> = graph
+                .callees
+                .get(&n)
+                .into_iter()
+                .flatten()
+                .map(|e| e.node)
+                .collect();
+            callees.sort_unstable();
+            callees.dedup();
+            for m in callees {
+                let Some(left) = pending.get_mut(&m) else {
+                    continue;
+                };
+                *left = left.saturating_sub(1);
+                if *left == 0 && !h.heat.contains_key(&m) {
+                    h.heat.insert(m, Heat::Cold);
+                    cold.push(m);
+                }
+            }
+            for &c in nested.get(&n).into_iter().flatten() {
+                if let std::collections::hash_map::Entry::Vacant(v) = h.heat.entry(c) {
+                    v.insert(Heat::Cold);
+                    cold.push(c);
+                }
+            }
+        }
+        h
+    }
+
+    /// The heat of a context (`Unknown` when no entry point reaches it).
+    pub fn heat(&self, n: Node) -> Heat {
+        self.heat.get(&n).copied().unwrap_or(Heat::Unknown)
+    }
+
+    /// Why a root is hot or cold.
+    pub fn root_why(&self, n: Node) -> Option<&str> {
+        self.roots.get(&n).map(String::as_str)
+    }
+
+    /// The path from the entry point to hot code: entry first. Cold and unknown
+    /// code, and roots, have a path of one step (themselves).
+    pub fn path(&self, n: Node) -> Vec<Step> {
+        let mut out = vec![Step {
+            node: n,
+            call: None,
+        }];
+        let mut cur = n;
+        while let Some(&(p, span)) = self.pred.get(&cur) {
+            if let Some(last) = out.last_mut() {
+                last.call = (span.end > span.start).then_some(span);
+            }
+            out.push(Step {
+                node: p,
+                call: None,
+            });
+            cur = p;
+            if out.len() > 64 {
+                break;
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// The root a context's heat comes from (the first step of its path).
+    pub fn root(&self, n: Node) -> Option<Root> {
+        let first = self.path(n).first()?.node;
+        let why = self.roots.get(&first)?.clone();
+        Some(Root { node: first, why })
+    }
+}

@@ -1,0 +1,97 @@
+//! The project's types: every declared type by fully-qualified name, with its
+//! supertypes, subtypes and outer class resolved across files.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::facts::{FileFacts, TypeRef};
+use crate::source::FileId;
+
+/// Index of a type in [`Types`].
+pub type TypeId = usize;
+
+/// How many supertype levels lookups climb (cycles in broken code stop here too).
+const MAX_SUPER_DEPTH: usize = 12;
+
+/// Every type the project declares.
+#[derive(Debug, Default)]
+pub struct Types {
+    /// (file, index into that file's `types`).
+    pub decls: Vec<(FileId, usize)>,
+    pub names: Vec<String>,
+    by_name: HashMap<String, TypeId>,
+    pub supers: Vec<Vec<TypeId>>,
+    pub subs: Vec<Vec<TypeId>>,
+    pub outer: Vec<Option<TypeId>>,
+}
+
+impl Types {
+    pub fn new(facts: &[FileFacts]) -> Types {
+        let mut t = Types::default();
+        for (file, f) in facts.iter().enumerate() {
+            for (i, d) in f.types.iter().enumerate() {
+                if t.by_name.contains_key(&d.name) {
+                    continue; // the same name twice (broken or duplicated sources): first wins
+                }
+                t.by_name.insert(d.name.clone(), t.decls.len());
+                t.decls.push((file, i));
+                t.names.push(d.name.clone());
+            }
+        }
+        let n = t.decls.len();
+        t.supers = vec![Vec::new(); n];
+        t.subs = vec![Vec::new(); n];
+        t.outer = vec![None; n];
+        for id in 0..n {
+            let (file, i) = t.decls[id];
+            let d = &facts[file].types[i];
+            for s in &d.supers {
+                if let Some(sid) = t.resolve(s).filter(|&s| s != id) {
+                    t.supers[id].push(sid);
+                    t.subs[sid].push(id);
+                }
+            }
+            t.outer[id] = d.outer.as_deref().and_then(|o| t.id(o));
+        }
+        t
+    }
+
+    pub fn id(&self, name: &str) -> Option<TypeId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The first candidate the project declares.
+    pub fn resolve(&self, r: &TypeRef) -> Option<TypeId> {
+        r.candidates.iter().find_map(|c| self.id(c))
+    }
+
+    /// The type and its supertypes, nearest first (breadth-first, each once).
+    pub fn ancestry(&self, id: TypeId) -> Vec<TypeId> {
+        let mut out = vec![id];
+        let mut i = 0;
+        while i < out.len() && out.len() < 64 {
+            let depth_ok = i < MAX_SUPER_DEPTH * 4;
+            if depth_ok {
+                for &s in &self.supers[out[i]] {
+                    if !out.contains(&s) {
+                        out.push(s);
+                    }
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// Every project subtype, transitively (each once).
+    pub fn descendants(&self, id: TypeId) -> Vec<TypeId> {
+        let mut out: Vec<TypeId> = Vec::new();
+        let mut stack = self.subs[id].clone();
+        while let Some(s) = stack.pop() {
+            if s != id && !out.contains(&s) && out.len() < 256 {
+                out.push(s);
+                stack.extend(self.subs[s].iter().copied());
+            }
+        }
+        out
+    }
+}
