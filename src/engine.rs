@@ -10,7 +10,7 @@ use crate::baseline;
 use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::diagnostic::{self, Diagnostic};
-use crate::facts::{FileFacts, Heat};
+use crate::facts::{CtxKind, FileFacts, Heat};
 use crate::lang::{frontend, ExtractOptions};
 use crate::link::Project;
 use crate::rules::{Level, Settings, RULES};
@@ -341,7 +341,17 @@ fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool 
     if let Some(first) = entry {
         let root = project.model.heats.path((file, ctx))[0].node;
         let why = project.model.heats.root_why(root).unwrap_or("entry point");
-        if project.facts[root.0].contexts[root.1].entry.is_some() {
+        // Task and event-loop bodies are labelled by the rules themselves.
+        let named = matches!(
+            project.facts[root.0].contexts[root.1].kind,
+            CtxKind::Function | CtxKind::Async
+        );
+        if named
+            && !d
+                .labels
+                .iter()
+                .any(|l| l.file == first.file && l.span == first.span)
+        {
             let name = project.display_name(file, ctx);
             let message = if context.via.len() == 1 {
                 format!("`{name}` is a {why}")

@@ -59,6 +59,8 @@ pub fn dump(project: &Project) -> String {
             );
             if let Some(why) = project.model.heats.root_why((file, i)) {
                 let _ = write!(out, " ({why})");
+            } else if heat == crate::facts::Heat::Cold {
+                out.push_str(" (every caller is cold)");
             } else if heat != crate::facts::Heat::Unknown {
                 let root = project.model.heats.path((file, i))[0].node;
                 let _ = write!(out, " via {}", project.display_name(root.0, root.1));

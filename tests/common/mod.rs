@@ -113,3 +113,15 @@ pub fn check_fixture_dir(name: &str, rule: Option<&str>) {
         insta::assert_snapshot!(format!("{name}@json"), json(&report));
     });
 }
+
+/// `poolguard debug model` of a directory, through the library.
+pub fn model_dump(dir: &str) -> String {
+    let opts = CheckOptions {
+        dump_model: true,
+        ..options(&[dir], None)
+    };
+    poolguard::check(&opts)
+        .expect("check runs")
+        .model_dump
+        .expect("a model dump")
+}

@@ -343,25 +343,40 @@ impl<'a> Extractor<'a> {
                 if self.text(obj) == "this" {
                     return Some(self.field_pool_ref(field, typed));
                 }
-                let class = self.static_class(obj).or_else(|| {
-                    let t = self.text(obj);
-                    t.starts_with(|c: char| c.is_ascii_uppercase())
-                        .then(|| self.qualify(t))
-                })?;
-                Some(PoolRef {
-                    key: format!("field:{class}.{field}"),
-                    name: format!("{}.{field}", class.rsplit('.').next().unwrap_or(&class)),
-                    confirmed: typed,
-                })
+                self.static_field_pool(obj, field, typed)
             }
             _ => None,
         }
     }
 
+    /// `Pools.IO`: a static field of a class, resolved through this file's imports.
+    fn static_field_pool(&self, obj: Node, field: &str, confirmed: bool) -> Option<PoolRef> {
+        let class = self.static_class(obj).or_else(|| {
+            let t = self.text(obj);
+            t.starts_with(|c: char| c.is_ascii_uppercase())
+                .then(|| self.qualify(t))
+        })?;
+        Some(PoolRef {
+            key: format!("field:{class}.{field}"),
+            name: format!("{}.{field}", class.rsplit('.').next().unwrap_or(&class)),
+            confirmed,
+        })
+    }
+
     /// What an expression holds, as far as this file shows.
     pub(super) fn value_of(&self, node: Node) -> Value {
         match node.kind() {
-            "identifier" => self.lookup(self.text(node)).unwrap_or_default(),
+            "identifier" => {
+                let name = self.text(node);
+                self.lookup(name).unwrap_or_else(|| {
+                    // A field inherited from a superclass elsewhere: maybe a pool.
+                    let inherits = self.classes.last().is_some_and(|c| !c.supers.is_empty());
+                    Value {
+                        pool: inherits.then(|| self.field_pool_ref(name, false)),
+                        ..Value::default()
+                    }
+                })
+            }
             "field_access" => {
                 let (Some(obj), Some(field)) = (node.field("object"), node.field("field")) else {
                     return Value::default();
@@ -369,7 +384,15 @@ impl<'a> Extractor<'a> {
                 if self.text(obj) == "this" {
                     return self.lookup(self.text(field)).unwrap_or_default();
                 }
-                Value::default()
+                // `Pools.IO`: maybe a pool; linking decides (unconfirmed).
+                let name = self.text(field);
+                let constant = name.starts_with(|c: char| c.is_ascii_uppercase());
+                Value {
+                    pool: constant
+                        .then(|| self.static_field_pool(obj, name, false))
+                        .flatten(),
+                    ..Value::default()
+                }
             }
             "parenthesized_expression" => node
                 .named_child(0)
@@ -454,7 +477,18 @@ impl<'a> Extractor<'a> {
                 }
                 v.bounded |= futures.bounding.iter().any(|b| b == name);
                 if v.ty.is_none() && name != "toArray" {
-                    return Value::default();
+                    // A submission to a pool known only by name (`Pools.IO.submit(..)`): a future.
+                    return match self
+                        .submission_at
+                        .get(&(node.start_byte(), node.end_byte()))
+                    {
+                        Some(&idx) => Value {
+                            ty: Some(JType::known("java.util.concurrent.Future")),
+                            origin: vec![idx],
+                            ..Value::default()
+                        },
+                        None => Value::default(),
+                    };
                 }
                 v
             }
