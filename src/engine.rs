@@ -216,11 +216,21 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let settings = Settings {
         max_queue_capacity: opts.config.max_queue_capacity,
     };
+    let timing = std::env::var_os("POOLGUARD_TIMING").is_some_and(|v| v == "1");
+    let linked_at = Instant::now();
     let project = Project::new(
         &files,
         &facts,
         &catalog.lang(Language::Java).data.spring.default_async_bean,
     );
+    if timing {
+        eprintln!(
+            "poolguard: timing: walk, parse and extract {} ms; model and link {} ms",
+            (linked_at - started).as_millis(),
+            linked_at.elapsed().as_millis()
+        );
+    }
+    let rules_at = Instant::now();
     let mut diagnostics: Vec<Diagnostic> = RULES
         .iter()
         .zip(&levels)
@@ -234,6 +244,12 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             found
         })
         .collect();
+    if timing {
+        eprintln!(
+            "poolguard: timing: rules {} ms",
+            rules_at.elapsed().as_millis()
+        );
+    }
     let model_dump = opts.dump_model.then(|| crate::model::dump::dump(&project));
     let pedantic = opts.pedantic || opts.config.pedantic;
     diagnostics.retain_mut(|d| judge_context(&project, d, pedantic));

@@ -196,6 +196,9 @@ pub struct Submission {
     pub waited: Option<usize>,
     /// Rust `pool.install(..)`: the caller blocks while the closure runs on the pool.
     pub install: bool,
+    /// The task is the enclosing method's parameter N (`pool.submit(task)` in a wrapper):
+    /// the model treats calls of that method as submissions to this pool.
+    pub task_param: Option<usize>,
 }
 
 /// What kind of blocking a wait is.
@@ -248,6 +251,9 @@ pub struct Call {
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).
     pub target: Option<TypeRef>,
+    /// Lambdas passed as arguments: (argument index, the lambda's context). If the
+    /// callee hands that parameter to a pool, the lambda is a task of that pool.
+    pub lambda_args: Vec<(usize, CtxId)>,
 }
 
 /// A Spring `@Async` method: calling it submits to the named executor bean.

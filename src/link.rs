@@ -47,6 +47,8 @@ pub struct Sub {
     pub via_async: Option<(FileId, AsyncMethod)>,
     /// Rust `install`: the caller blocks while the closure runs on the pool.
     pub install: bool,
+    /// For a call of a wrapper method: the wrapper's own submission (file, span).
+    pub via_wrapper: Option<(FileId, Span)>,
 }
 
 /// Where a piece of code runs.
@@ -71,6 +73,10 @@ impl<'a> Project<'a> {
         default_async_bean: &str,
     ) -> Project<'a> {
         let mut uf = UnionFind::default();
+        let defined: std::collections::HashSet<&str> = facts
+            .iter()
+            .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
+            .collect();
         for f in facts {
             for p in &f.pools {
                 uf.add(&p.key);
@@ -79,6 +85,11 @@ impl<'a> Project<'a> {
                 }
             }
             for (a, b) in &f.pool_aliases {
+                // A field its own class assigns a new pool to is not injected: no bean
+                // of that name is it (else two classes' `pool` fields become one pool).
+                if defined.contains(a.as_str()) && b.starts_with("bean:") {
+                    continue;
+                }
                 uf.union(a, b);
             }
         }
@@ -136,9 +147,15 @@ impl<'a> Project<'a> {
     /// Every submission: pool calls whose pool is known, and calls of `@Async` methods.
     pub fn submissions(&self) -> Vec<Sub> {
         let mut out = Vec::new();
+        // A wrapper's own submission is reported at the calls of the wrapper.
+        let wrapped: rustc_hash::FxHashSet<(FileId, usize)> =
+            self.model.calls.wrapped.iter().map(|w| w.inner).collect();
         for (file, _, f) in self.each() {
             for (i, s) in f.submissions.iter().enumerate() {
                 if !s.confirmed && self.pool(&s.pool).is_none() {
+                    continue;
+                }
+                if wrapped.contains(&(file, i)) {
                     continue;
                 }
                 out.push(Sub {
@@ -152,6 +169,7 @@ impl<'a> Project<'a> {
                     index: Some(i),
                     via_async: None,
                     install: s.install,
+                    via_wrapper: None,
                 });
             }
             for c in &f.calls {
@@ -175,8 +193,31 @@ impl<'a> Project<'a> {
                     index: None,
                     via_async: Some((mf, m.clone())),
                     install: false,
+                    via_wrapper: None,
                 });
             }
+        }
+        for w in &self.model.calls.wrapped {
+            let (file, ci) = w.call;
+            let (wf, ws) = w.inner;
+            let call = &self.facts[file].calls[ci];
+            let inner = &self.facts[wf].submissions[ws];
+            if !inner.confirmed && self.pool(&inner.pool).is_none() {
+                continue;
+            }
+            out.push(Sub {
+                file,
+                span: call.span,
+                what: format!("{}(..)", call.method),
+                pool: inner.pool.clone(),
+                pool_name: inner.pool_name.clone(),
+                ctx: call.ctx,
+                waited: call.waited,
+                index: None,
+                via_async: None,
+                install: false,
+                via_wrapper: Some((wf, inner.span)),
+            });
         }
         out
     }
@@ -201,6 +242,18 @@ impl<'a> Project<'a> {
         let contexts = &self.facts[file].contexts;
         let mut cur = ctx;
         while contexts.get(cur).is_some_and(|c| c.kind == CtxKind::Inline) {
+            // A lambda handed to a wrapper that submits it: a task of the wrapper's pool.
+            if let Some(w) = self.model.calls.wrapped_tasks.get(&(file, cur)) {
+                let inner = &self.facts[w.inner.0].submissions[w.inner.1];
+                out.push(Execution {
+                    file,
+                    ctx: cur,
+                    kind: CtxKind::PoolTask(inner.pool.clone()),
+                    submission: None,
+                    via,
+                });
+                return;
+            }
             match contexts[cur].parent {
                 Some(p) => cur = p,
                 None => return,

@@ -36,6 +36,21 @@ pub struct CallGraph {
     pub tasks: HashMap<Node, Vec<(FileId, usize)>>,
     /// Functions registered as handlers by name, with why (hot entry points).
     pub handlers: Vec<(Node, String)>,
+    /// Calls of wrapper methods that hand their task parameter to a pool: the call
+    /// is a submission to that pool.
+    pub wrapped: Vec<WrappedCall>,
+    /// Lambdas passed to such calls: they run as that pool's tasks.
+    pub wrapped_tasks: HashMap<Node, WrappedCall>,
+}
+
+/// A call of a wrapper (`runner.submit(() -> ..)` where `TaskRunner.submit` does
+/// `pool.submit(task)`): which call, and which submission inside the wrapper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrappedCall {
+    /// The call: file and index into that file's `calls`.
+    pub call: (FileId, usize),
+    /// The wrapper's own submission: file and index into that file's `submissions`.
+    pub inner: (FileId, usize),
 }
 
 /// Whether a context is a named method or function (what calls resolve to).
@@ -62,11 +77,20 @@ impl CallGraph {
                 }
             }
         }
+        // Wrapper summaries: methods that hand their parameter N to a pool.
+        let mut hands: HashMap<Node, Vec<(usize, usize)>> = HashMap::default();
+        for (file, f) in facts.iter().enumerate() {
+            for (i, s) in f.submissions.iter().enumerate() {
+                if let Some(p) = s.task_param {
+                    hands.entry((file, s.ctx)).or_default().push((p, i));
+                }
+            }
+        }
         for (file, f) in facts.iter().enumerate() {
             let java = files
                 .get(file)
                 .is_some_and(|s| s.language == Language::Java);
-            for call in &f.calls {
+            for (ci, call) in f.calls.iter().enumerate() {
                 if call.ctx >= f.contexts.len() {
                     continue;
                 }
@@ -76,6 +100,20 @@ impl CallGraph {
                 } else {
                     g.resolve_rust(facts, caller, call)
                 };
+                for &t in &targets {
+                    for &(param, sub) in hands.get(&t).into_iter().flatten() {
+                        let w = WrappedCall {
+                            call: (file, ci),
+                            inner: (t.0, sub),
+                        };
+                        g.wrapped.push(w);
+                        for &(arg, lambda) in &call.lambda_args {
+                            if arg == param {
+                                g.wrapped_tasks.insert((file, lambda), w);
+                            }
+                        }
+                    }
+                }
                 for t in targets {
                     if t == caller {
                         continue;

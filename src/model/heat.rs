@@ -85,6 +85,14 @@ impl Heats {
                 }
             }
         }
+        let mut wrapped: Vec<&Node> = graph.wrapped_tasks.keys().collect();
+        wrapped.sort_unstable();
+        for n in wrapped {
+            h.roots
+                .insert(*n, "task body handed to a pool through a wrapper".into());
+            h.heat.insert(*n, Heat::Hot);
+            hot.push_back(*n);
+        }
         for (n, why) in &graph.handlers {
             if !h.heat.contains_key(n) {
                 h.roots.insert(*n, why.clone());

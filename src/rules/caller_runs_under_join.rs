@@ -90,6 +90,13 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
                 format!("`CallerRunsPolicy` set on `{name}` here"),
             )
             .at(sub.file, sub.ctx);
+        if let Some((wf, at)) = sub.via_wrapper {
+            d = d.label(
+                wf,
+                at,
+                format!("the wrapper hands the task to `{name}` here"),
+            );
+        }
         if let Some((mf, m)) = &sub.via_async {
             d = d.label(
                 *mf,

@@ -83,6 +83,13 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         if let Some(w) = sub.waited {
             d = d.label(sub.file, w, "the outer task waits for the inner one here");
         }
+        if let Some((wf, at)) = sub.via_wrapper {
+            d = d.label(
+                wf,
+                at,
+                format!("the wrapper hands the task to `{pool_name}` here"),
+            );
+        }
         if let Some((f, policy)) = caller_runs {
             d = d.label(
                 f,

@@ -83,8 +83,31 @@ impl<'a> Extractor<'a> {
                 ..Value::default()
             });
         let completes = self.continuation_completes(&name, &recv);
+        // A call of a project method: its lambda arguments may become pool tasks there.
+        let project_call = submission.is_none()
+            && match object {
+                None => true,
+                Some(o) if matches!(self.text(o), "this" | "super") => true,
+                Some(_) => recv
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.fq().is_none_or(|fq| !self.catalog.knows(fq))),
+            };
+        let mut lambda_args = Vec::new();
         for (i, arg) in args.iter().enumerate() {
             let task = submission.as_ref().filter(|(_, tasks)| tasks.contains(&i));
+            if let (Some((idx, _)), "identifier") = (task, arg.kind()) {
+                // `pool.submit(task)` with `task` this method's parameter: a wrapper.
+                let p = self.text(*arg);
+                let shadowed = self
+                    .scopes
+                    .get(p)
+                    .is_some_and(|v| v.value.root.as_deref() != Some(p));
+                if !shadowed {
+                    self.facts.submissions[*idx].task_param =
+                        self.frame.params.iter().position(|x| x == p);
+                }
+            }
             if let (Some((idx, _)), true) = (task, self.is_task_list(*arg)) {
                 // `pool.invokeAll(List.of(() -> a(), () -> b()))`: each lambda is a task.
                 self.task_list(*arg, *idx);
@@ -125,7 +148,13 @@ impl<'a> Extractor<'a> {
                 ("lambda_expression", None) => {
                     let kind = self.lambda_kind_in_call(node);
                     let saved = std::mem::replace(&mut self.off_loop_above, false);
-                    self.lambda(*arg, kind, None, None);
+                    self.force_lambda_ctx = project_call && kind == CtxKind::Inline;
+                    if let Some(id) = self.lambda(*arg, kind, None, None) {
+                        if project_call {
+                            lambda_args.push((i, id));
+                        }
+                    }
+                    self.force_lambda_ctx = false;
                     self.off_loop_above = saved;
                 }
                 _ => {
@@ -137,7 +166,7 @@ impl<'a> Extractor<'a> {
         }
         self.wait(node, &name, object, &recv, args.len());
         self.track_collection(&name, object, &args);
-        self.record_call(node, &name, object, &recv);
+        self.record_call(node, &name, object, &recv, lambda_args);
     }
 
     /// `List.of(..)` / `Arrays.asList(..)` holding task lambdas.
@@ -299,6 +328,7 @@ impl<'a> Extractor<'a> {
             task_method: None,
             waited: None,
             install: false,
+            task_param: None,
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
@@ -672,7 +702,14 @@ impl<'a> Extractor<'a> {
     /// Calls the project model follows: unqualified and `this.` calls (the caller's
     /// class, its supertypes and outer classes), and calls on a receiver typed with a
     /// project type (a field, local or parameter) or naming one (`Type.m()`).
-    fn record_call(&mut self, node: Node, name: &str, object: Option<Node>, recv: &Value) {
+    fn record_call(
+        &mut self,
+        node: Node,
+        name: &str,
+        object: Option<Node>,
+        recv: &Value,
+        lambda_args: Vec<(usize, crate::facts::CtxId)>,
+    ) {
         let project_type = |t: &JType| t.fq().is_none_or(|fq| !self.catalog.knows(fq));
         let (receiver_type, target) = match object {
             None => (None, None),
@@ -716,6 +753,7 @@ impl<'a> Extractor<'a> {
             callee_owner: None,
             waited,
             target,
+            lambda_args,
         });
     }
 

@@ -48,6 +48,8 @@ pub(super) struct ClassInfo {
 pub(super) struct Frame {
     /// Method name, for local pool keys and `exempt_in`.
     pub method: String,
+    /// The method's parameter names, in order (a wrapper's task parameter).
+    pub params: Vec<String>,
     /// Depth of loops inside the current method or lambda body.
     pub loops: usize,
     /// Declared return type of the method (for lambdas it returns).
@@ -72,6 +74,8 @@ pub struct Extractor<'a> {
     pub(super) names_fixed_thread_users: bool,
     /// A call later in the current chain moves the work off the event loop (`subscribeOn`).
     pub(super) off_loop_above: bool,
+    /// The next lambda gets a context even if it runs inline (an argument of a project call).
+    pub(super) force_lambda_ctx: bool,
     pub facts: FileFacts,
 }
 
@@ -104,6 +108,7 @@ impl<'a> Extractor<'a> {
             names,
             names_fixed_thread_users,
             off_loop_above: false,
+            force_lambda_ctx: false,
             package,
             classes: Vec::new(),
             scopes: Scopes::default(),
@@ -531,6 +536,13 @@ impl<'a> Extractor<'a> {
         self.scopes.push();
         if let Some(params) = node.field("parameters") {
             self.declare_params(params);
+            let mut c = params.walk();
+            let names: Vec<String> = params
+                .named_children(&mut c)
+                .filter_map(|p| p.field("name"))
+                .map(|n| self.text(n).to_string())
+                .collect();
+            self.frame.params = names;
         }
         if let Some(b) = node.field("body") {
             self.children(b);
@@ -682,8 +694,10 @@ impl<'a> Extractor<'a> {
         submission: Option<usize>,
     ) -> Option<CtxId> {
         let body = node.field("body").unwrap_or(node);
-        // A lambda that runs where its caller runs needs no context of its own.
-        let id = (kind != CtxKind::Inline || submission.is_some()).then(|| {
+        // A lambda that runs where its caller runs needs no context of its own, unless
+        // it is passed to a project method that may hand it to a pool (`force`).
+        let force = std::mem::take(&mut self.force_lambda_ctx);
+        let id = (kind != CtxKind::Inline || submission.is_some() || force).then(|| {
             let id = self.push_ctx(kind, "lambda".into(), node, body);
             self.facts.contexts[id].submission = submission;
             id

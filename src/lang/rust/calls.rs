@@ -122,6 +122,7 @@ impl<'a> Extractor<'a> {
                 callee_owner: Some(owner),
                 waited: None,
                 target: None,
+                lambda_args: Vec::new(),
             });
         }
     }
@@ -284,6 +285,7 @@ impl<'a> Extractor<'a> {
             task_method: None,
             waited: None,
             install,
+            task_param: None,
         });
         self.submission_at.insert((whole.start, whole.end), idx);
         Some(idx)
@@ -424,6 +426,7 @@ impl<'a> Extractor<'a> {
             callee_owner: Some(owner),
             waited: None,
             target: None,
+            lambda_args: Vec::new(),
         });
     }
 
