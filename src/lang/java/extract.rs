@@ -41,6 +41,8 @@ pub(super) struct ClassInfo {
     pub supers: Vec<String>,
     /// Index of this class's [`TypeDecl`] in the file's facts.
     pub decl: Option<usize>,
+    /// Fields and constants initialised with a caller-runs rejection handler.
+    pub caller_runs_fields: rustc_hash::FxHashSet<String>,
 }
 
 /// The method (or lambda) being walked.
@@ -389,6 +391,19 @@ impl<'a> Extractor<'a> {
     fn collect_members(&mut self, body: Node) {
         let mut cursor = body.walk();
         let members: Vec<Node> = body.named_children(&mut cursor).collect();
+        // Rejection handlers held in fields, before any pool that names them.
+        for member in members.iter().filter(|m| m.kind() == "field_declaration") {
+            let mut c = member.walk();
+            for decl in member.children_by_field_name("declarator", &mut c) {
+                let runs = decl.field("value").is_some_and(|v| self.is_caller_runs(v));
+                if let (true, Some(n)) = (runs, decl.field("name")) {
+                    let name = self.text(n).to_string();
+                    if let Some(class) = self.classes.last_mut() {
+                        class.caller_runs_fields.insert(name);
+                    }
+                }
+            }
+        }
         for member in &members {
             if member.kind() != "field_declaration" {
                 continue;

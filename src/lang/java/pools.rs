@@ -305,13 +305,73 @@ impl<'a> Extractor<'a> {
         None
     }
 
-    fn is_caller_runs(&self, expr: Node) -> bool {
-        expr.kind() == "object_creation_expression"
-            && expr
-                .field("type")
-                .and_then(|t| self.jtype(t))
-                .and_then(|t| t.fq)
-                .is_some_and(|fq| self.catalog.data.policies.caller_runs.contains(&fq))
+    /// Whether a rejection handler runs the task on the caller: `new CallerRunsPolicy()`,
+    /// a field or constant holding one, or a lambda or anonymous handler whose body
+    /// calls `run()` on the rejected task.
+    pub(super) fn is_caller_runs(&self, expr: Node) -> bool {
+        match expr.kind() {
+            "object_creation_expression" => {
+                let named = expr
+                    .field("type")
+                    .and_then(|t| self.jtype(t))
+                    .and_then(|t| t.fq)
+                    .is_some_and(|fq| self.catalog.data.policies.caller_runs.contains(&fq));
+                named || self.runs_rejected_task(expr)
+            }
+            "lambda_expression" => self.runs_rejected_task(expr),
+            "identifier" => self
+                .classes
+                .iter()
+                .rev()
+                .any(|c| c.caller_runs_fields.contains(self.text(expr))),
+            "field_access" => {
+                let this = expr.field("object").is_some_and(|o| self.text(o) == "this");
+                let f = expr.field("field").map(|f| self.text(f)).unwrap_or("");
+                this && self
+                    .classes
+                    .last()
+                    .is_some_and(|c| c.caller_runs_fields.contains(f))
+            }
+            _ => false,
+        }
+    }
+
+    /// A handler body (lambda or anonymous class) that calls `<task>.run()`, where
+    /// `<task>` is its first parameter: the caller runs the rejected task.
+    fn runs_rejected_task(&self, handler: Node) -> bool {
+        let params = match handler.kind() {
+            "lambda_expression" => handler.field("parameters"),
+            _ => {
+                let Some(body) = handler.child_by_field_name("body").or_else(|| {
+                    let mut c = handler.walk();
+                    let found = handler
+                        .named_children(&mut c)
+                        .find(|n| n.kind() == "class_body");
+                    found
+                }) else {
+                    return false;
+                };
+                let mut c = body.walk();
+                let method = body.named_children(&mut c).find(|m| {
+                    m.kind() == "method_declaration"
+                        && m.field("name")
+                            .is_some_and(|n| self.text(n) == "rejectedExecution")
+                });
+                method.and_then(|m| m.field("parameters"))
+            }
+        };
+        let Some(params) = params else { return false };
+        let first = match params.kind() {
+            "identifier" => Some(self.text(params)),
+            _ => {
+                let mut c = params.walk();
+                let p = params.named_children(&mut c).next();
+                p.map(|p| p.field("name").map_or(self.text(p), |n| self.text(n)))
+            }
+        };
+        let Some(task) = first else { return false };
+        let text = self.text(handler);
+        text.contains(&format!("{task}.run()"))
     }
 
     /// Whether a pool's work queue is bounded (so that its rejection policy ever runs).
