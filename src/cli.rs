@@ -80,6 +80,9 @@ pub struct CheckArgs {
     /// Also report findings in cold code (startup, shutdown, `main`, dedicated threads) as notes.
     #[arg(long)]
     pub pedantic: bool,
+    /// Also check generated code (`@generated`, `DO NOT EDIT`, `@Generated`, `generated-sources/`).
+    #[arg(long)]
+    pub include_generated: bool,
     /// Apply the config's `exclude` globs to explicitly passed files too.
     #[arg(long)]
     pub force_exclude: bool,
@@ -213,6 +216,7 @@ fn check(args: CheckArgs) -> Result<i32, String> {
     let opts = CheckOptions {
         include_tests: args.include_tests,
         pedantic: args.pedantic,
+        include_generated: args.include_generated,
         force_exclude: args.force_exclude,
         jobs: args.jobs.unwrap_or(0),
         select: args.select.clone(),

@@ -40,6 +40,7 @@ struct RawSettings {
     include_tests: Option<bool>,
     max_file_bytes: Option<u64>,
     pedantic: Option<bool>,
+    include_generated: Option<bool>,
 }
 
 /// The resolved configuration of a run.
@@ -57,6 +58,8 @@ pub struct Config {
     pub max_file_bytes: u64,
     /// Also report findings in cold code, as notes.
     pub pedantic: bool,
+    /// Also check generated code.
+    pub include_generated: bool,
     pub catalog: CatalogExtensions,
 }
 
@@ -71,6 +74,7 @@ impl Default for Config {
             include_tests: false,
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             pedantic: false,
+            include_generated: false,
             catalog: CatalogExtensions::default(),
         }
     }
@@ -110,7 +114,7 @@ impl Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
             format!(
-                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, max_file_bytes, pedantic; [catalog.java] / [catalog.rust] tables",
+                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, include_generated, max_file_bytes, pedantic; [catalog.java] / [catalog.rust] tables",
                 path.display(),
                 e.message().trim_end()
             )
@@ -167,6 +171,7 @@ impl Config {
                 .max_file_bytes
                 .unwrap_or(DEFAULT_MAX_FILE_BYTES),
             pedantic: raw.settings.pedantic.unwrap_or(false),
+            include_generated: raw.settings.include_generated.unwrap_or(false),
             catalog: raw.catalog,
         })
     }

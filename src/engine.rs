@@ -31,6 +31,8 @@ pub struct CheckOptions {
     pub include_tests: bool,
     /// `--pedantic`: also report findings in cold code, as notes.
     pub pedantic: bool,
+    /// `--include-generated`: also check generated code.
+    pub include_generated: bool,
     pub force_exclude: bool,
     /// Worker threads; 0 means all cores.
     pub jobs: usize,
@@ -58,6 +60,7 @@ impl CheckOptions {
             config,
             include_tests: false,
             pedantic: false,
+            include_generated: false,
             force_exclude: false,
             jobs: 0,
             select: None,
@@ -92,6 +95,8 @@ pub struct Report {
     pub facts: Vec<FileFacts>,
     /// `debug model`'s output, when asked for.
     pub model_dump: Option<String>,
+    /// Requested files skipped as generated code.
+    pub skipped_generated: usize,
 }
 
 impl Report {
@@ -147,6 +152,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let include_tests = opts.include_tests || opts.config.include_tests;
+    let include_generated = opts.include_generated || opts.config.include_generated;
     let scope = Scope::new(opts)?;
     let (candidates, walk_errors) = walk::discover(
         &scope.roots,
@@ -177,6 +183,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                     c.language,
                     &catalog,
                     include_tests,
+                    include_generated,
                     max_bytes,
                     cwd.as_deref(),
                 )
@@ -195,9 +202,11 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             message: e.message,
         })
         .collect();
+    let mut skipped_generated = 0;
     for (a, c) in analysed.into_iter().zip(&candidates) {
         if scope.requested(&c.path) {
             errors.extend(a.errors);
+            skipped_generated += usize::from(a.generated);
         }
         if let Some((source, f)) = a.file {
             files.push(source);
@@ -210,7 +219,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let files_checked = candidates
         .iter()
         .filter(|c| scope.requested(&c.path))
-        .count();
+        .count()
+        - skipped_generated;
 
     let levels = effective_levels(opts);
     let settings = Settings {
@@ -333,6 +343,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         elapsed_ms: started.elapsed().as_millis(),
         facts,
         model_dump,
+        skipped_generated,
     })
 }
 
@@ -429,6 +440,8 @@ fn drop_test_module_files(files: &[SourceFile], facts: &mut [FileFacts]) {
 struct Analysed {
     file: Option<(SourceFile, FileFacts)>,
     errors: Vec<FileError>,
+    /// Skipped as generated code.
+    generated: bool,
 }
 
 fn analyse(
@@ -436,11 +449,13 @@ fn analyse(
     language: Language,
     catalog: &Catalog,
     include_tests: bool,
+    include_generated: bool,
     max_bytes: u64,
     cwd: Option<&Path>,
 ) -> Analysed {
     let display = display_path(path, cwd);
     let fail = |message: String| Analysed {
+        generated: false,
         file: None,
         errors: vec![FileError {
             path: display.clone(),
@@ -470,6 +485,13 @@ fn analyse(
             ))
         }
     };
+    if !include_generated && crate::generated::is_generated(path, &text) {
+        return Analysed {
+            file: None,
+            errors: Vec::new(),
+            generated: true,
+        };
+    }
     let source = SourceFile::new(path.to_path_buf(), display.clone(), language, text);
     let opts = ExtractOptions {
         catalog: catalog.lang(language),
@@ -497,6 +519,7 @@ fn analyse(
             Analysed {
                 file: Some((source, facts)),
                 errors,
+                generated: false,
             }
         }
         Ok(Err(message)) => fail(message),

@@ -11,6 +11,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod engine;
 pub mod facts;
+pub mod generated;
 pub mod lang;
 pub mod link;
 pub mod model;

@@ -93,7 +93,12 @@ pub fn summary(report: &Report) -> String {
         .iter()
         .filter(|d| d.level == Level::Error)
         .count();
-    let warnings = report.diagnostics.len() - errors;
+    let notes = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.level == Level::Note)
+        .count();
+    let warnings = report.diagnostics.len() - errors - notes;
     let mut s = if report.diagnostics.is_empty() {
         format!("poolguard: no findings in {} files", report.files_checked)
     } else {
@@ -106,6 +111,19 @@ pub fn summary(report: &Report) -> String {
             report.files_checked
         )
     };
+    if notes > 0 {
+        s.push_str(&format!(
+            "; {notes} note{} in cold code (--pedantic)",
+            plural(notes)
+        ));
+    }
+    if report.skipped_generated > 0 {
+        s.push_str(&format!(
+            "; {} generated file{} skipped (--include-generated)",
+            report.skipped_generated,
+            plural(report.skipped_generated)
+        ));
+    }
     if !report.errors.is_empty() {
         s.push_str(&format!(
             "; {} file{} could not be fully analysed",

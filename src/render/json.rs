@@ -75,6 +75,8 @@ struct Summary {
     diagnostics: usize,
     errors: usize,
     elapsed_ms: u128,
+    /// Requested files skipped as generated code (revision 2).
+    skipped_generated: usize,
 }
 
 fn jspan(f: &SourceFile, s: Span) -> JSpan {
@@ -146,6 +148,7 @@ pub fn render(report: &Report) -> String {
             files: report.files_checked,
             diagnostics: report.diagnostics.len(),
             errors: report.errors.len(),
+            skipped_generated: report.skipped_generated,
             // 0 unless POOLGUARD_TIMING=1: two runs over one tree give identical bytes.
             elapsed_ms: if std::env::var_os("POOLGUARD_TIMING").is_some_and(|v| v == "1") {
                 report.elapsed_ms
