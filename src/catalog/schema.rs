@@ -381,6 +381,25 @@ impl LangCatalog {
         self.policies.caller_runs.extend(other.policies.caller_runs);
         self.policies.setters.extend(other.policies.setters);
         self.awaits.types.extend(other.awaits.types);
+        self.awaits.timeout_calls.extend(other.awaits.timeout_calls);
+        self.awaits
+            .timeout_methods
+            .extend(other.awaits.timeout_methods);
+        self.awaits.signal_words.extend(other.awaits.signal_words);
+        let (f, o) = (&mut self.futures, other.futures);
+        f.bounding.extend(o.bounding);
+        f.continuations.extend(o.continuations);
+        f.all_of.extend(o.all_of);
+        f.done_checks.extend(o.done_checks);
+        f.blocking_apis.extend(o.blocking_apis);
+        f.timeout_words.extend(o.timeout_words);
+        self.reactive.off_loop.extend(other.reactive.off_loop);
+        self.reactive
+            .off_loop_after
+            .extend(other.reactive.off_loop_after);
+        self.transparent.types.extend(other.transparent.types);
+        self.transparent.methods.extend(other.transparent.methods);
+        self.spring.qualifiers.extend(other.spring.qualifiers);
         self.clients.extend(other.clients);
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.layer_traits.extend(other.layer_traits);

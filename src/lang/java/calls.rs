@@ -164,7 +164,14 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        let waits_before = self.facts.waits.len();
         self.wait(node, &name, object, &recv, args.len());
+        // `pool.invokeAll(tasks)`: the submission is also the wait.
+        if let (Some((idx, _)), true) = (&submission, self.facts.waits.len() > waits_before) {
+            self.facts.submissions[*idx]
+                .waited
+                .get_or_insert(waits_before);
+        }
         self.track_collection(&name, object, &args);
         self.record_call(node, &name, object, &recv, lambda_args);
     }
