@@ -1,10 +1,12 @@
 //! `unbounded_queue`: a queue, channel or executor with no bound (or a bound too
 //! large to matter) turns overload into unbounded latency and memory.
 
+use std::collections::HashMap;
+
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::Bound;
-use crate::link::Project;
+use crate::facts::{Bound, Heat};
+use crate::link::{Project, Sub};
 
 pub const RULE: Rule = Rule {
     id: "unbounded_queue",
@@ -16,9 +18,60 @@ pub const RULE: Rule = Rule {
     check,
 };
 
+/// Revision 2: an executor's queue is reported when hot code fills it, or when its
+/// producers cannot all be seen; it is left alone when every producer is cold and
+/// the number of items is fixed (periodic tasks scheduled at startup, the one
+/// long-lived task of a single-thread executor).
+enum Producers<'s> {
+    /// Some producer runs hot: the first one, for a label.
+    Hot(&'s Sub),
+    Fixed,
+    Unknown,
+}
+
+fn producers<'s>(
+    project: &Project,
+    key: &str,
+    subs: &'s HashMap<String, Vec<Sub>>,
+    single: bool,
+) -> Producers<'s> {
+    if key.starts_with("bean:") {
+        return Producers::Unknown; // a bean: producers anywhere, in code we cannot see
+    }
+    let Some(list) = subs.get(project.canonical(key)) else {
+        return Producers::Unknown;
+    };
+    if let Some(hot) = list
+        .iter()
+        .find(|s| project.heat(s.file, s.ctx) == Heat::Hot)
+    {
+        return Producers::Hot(hot);
+    }
+    let periodic = |s: &Sub| {
+        s.what.contains("scheduleAtFixedRate") || s.what.contains("scheduleWithFixedDelay")
+    };
+    let fixed = list.iter().all(|s| {
+        project.heat(s.file, s.ctx) == Heat::Cold || periodic(s) || (single && list.len() == 1)
+    });
+    if fixed {
+        Producers::Fixed
+    } else {
+        Producers::Unknown
+    }
+}
+
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let mut subs: HashMap<String, Vec<Sub>> = HashMap::new();
+    for s in project.submissions() {
+        subs.entry(project.canonical(&s.pool).to_string())
+            .or_default()
+            .push(s);
+    }
     for (file, _, facts) in project.each() {
+        // Executors created by a factory: the pool and its queue start at one place.
+        let pools: HashMap<usize, &crate::facts::Pool> =
+            facts.pools.iter().map(|p| (p.span.start, p)).collect();
         for q in &facts.queues {
             let message = match q.bound {
                 Bound::Unbounded => format!(
@@ -38,6 +91,22 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             let mut d = Diagnostic::new(RULE.id, file, q.span, message).help(q.help.clone());
             if let Some((span, msg)) = &q.related {
                 d = d.label(file, *span, msg.clone());
+            }
+            if let Some(pool) = pools.get(&q.span.start) {
+                let single = q.what.contains("Single");
+                match producers(project, &pool.key, &subs, single) {
+                    Producers::Fixed => continue,
+                    Producers::Hot(s) => {
+                        d = d
+                            .label(
+                                s.file,
+                                s.span,
+                                "filled from code that runs per request or event here",
+                            )
+                            .at(s.file, s.ctx);
+                    }
+                    Producers::Unknown => {}
+                }
             }
             out.push(d);
         }
