@@ -152,7 +152,9 @@ impl<'a> Project<'a> {
             self.model.calls.wrapped.iter().map(|w| w.inner).collect();
         for (file, _, f) in self.each() {
             for (i, s) in f.submissions.iter().enumerate() {
-                if !s.confirmed && self.pool(&s.pool).is_none() {
+                // A static pool named in another module counts once its definition is found.
+                let unproven = !s.confirmed || s.pool.starts_with("static:");
+                if unproven && self.pool(&s.pool).is_none() {
                     continue;
                 }
                 if wrapped.contains(&(file, i)) {

@@ -86,7 +86,22 @@ impl<'a> Extractor<'a> {
         let recv = self.value_of(&m.receiver);
         let method = m.method.to_string();
         let mspan = method_call_span(m);
-        let entry = recv.ty.as_deref().and_then(|t| {
+        // A static another module declares has no type here. Only rayon's own methods,
+        // or `spawn` on a static named as a pool (`INDEX_POOL`), are taken as a rayon
+        // pool's (a runtime or a connection held in a static must not become one).
+        let guessed = recv.ty.is_none()
+            && recv.pool.as_ref().is_some_and(|p| {
+                matches!(
+                    method.as_str(),
+                    "install" | "spawn_fifo" | "spawn_broadcast"
+                ) || (method == "spawn" && p.name.contains("POOL"))
+            });
+        let ty = if guessed {
+            Some("rayon::ThreadPool")
+        } else {
+            recv.ty.as_deref()
+        };
+        let entry = ty.and_then(|t| {
             self.catalog
                 .data
                 .submits
@@ -461,6 +476,37 @@ impl<'a> Extractor<'a> {
     }
 
     /// What an expression holds.
+    /// A static by name: its type and pool when this file declares it; a static pool
+    /// another module declares is named `static:NAME` too, and counts once linking
+    /// finds its definition.
+    fn static_value(&self, name: &str) -> Value {
+        let screaming = name.len() > 1
+            && name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit());
+        if !screaming {
+            return Value::default();
+        }
+        let key = format!("static:{name}");
+        match self.types.statics.get(name) {
+            Some((ty, _)) => Value {
+                pool: self.catalog.in_group("pool", ty).then(|| PoolRef {
+                    key,
+                    name: name.to_string(),
+                }),
+                ty: Some(ty.clone()),
+                ..Value::default()
+            },
+            None => Value {
+                pool: Some(PoolRef {
+                    key,
+                    name: name.to_string(),
+                }),
+                ..Value::default()
+            },
+        }
+    }
+
     pub(super) fn value_of(&self, e: &syn::Expr) -> Value {
         match e {
             syn::Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
@@ -468,12 +514,17 @@ impl<'a> Extractor<'a> {
                     ty: self.impl_type.clone(),
                     ..Value::default()
                 },
-                Some(id) => self
-                    .scopes
-                    .get(&id.to_string())
-                    .cloned()
-                    .unwrap_or_default(),
-                None => Value::default(),
+                Some(id) => {
+                    let name = id.to_string();
+                    match self.scopes.get(&name) {
+                        Some(v) => v.clone(),
+                        None => self.static_value(&name),
+                    }
+                }
+                None => match p.path.segments.last() {
+                    Some(last) => self.static_value(&last.ident.to_string()),
+                    None => Value::default(),
+                },
             },
             syn::Expr::Field(f) => {
                 let base = self.value_of(&f.base);

@@ -100,11 +100,29 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        // Statics holding pools have one identity in the whole project: `static:NAME`.
+        let mut facts = FileFacts::default();
+        let mut statics: Vec<(&String, &(String, Span))> = types
+            .statics
+            .iter()
+            .filter(|(_, (ty, _))| catalog.in_group("pool", ty))
+            .collect();
+        statics.sort();
+        for (name, (_, at)) in statics {
+            facts.pools.push(crate::facts::Pool {
+                key: format!("static:{name}"),
+                aliases: Vec::new(),
+                name: name.clone(),
+                span: *at,
+                caller_runs: None,
+                bounded: true,
+            });
+        }
         Extractor {
             catalog,
             types,
             include_tests,
-            facts: FileFacts::default(),
+            facts,
             consts,
             impl_type: None,
             scopes: Scopes::default(),

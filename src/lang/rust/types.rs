@@ -66,6 +66,8 @@ pub struct Types<'a> {
     pub catalog: &'a Indexed,
     /// `Struct.field` -> declared type.
     pub fields: HashMap<(String, String), String>,
+    /// Statics (`static`, `LazyLock`, `lazy_static!`) -> (declared type, where).
+    pub statics: HashMap<String, (String, crate::source::Span)>,
 }
 
 impl<'a> Types<'a> {
@@ -74,9 +76,17 @@ impl<'a> Types<'a> {
             imports,
             catalog,
             fields: HashMap::default(),
+            statics: HashMap::default(),
         };
         let mut structs = Vec::new();
         collect_structs(&file.items, &mut structs);
+        let mut statics = Vec::new();
+        collect_statics(&file.items, &mut statics);
+        for (name, ty, at) in statics {
+            if let Some(ty) = t.resolve(&ty) {
+                t.statics.insert(name, (ty, at));
+            }
+        }
         for s in structs {
             if let syn::Fields::Named(named) = &s.fields {
                 for f in &named.named {
@@ -139,6 +149,52 @@ fn collect_structs<'f>(items: &'f [syn::Item], out: &mut Vec<&'f syn::ItemStruct
             syn::Item::Mod(m) => {
                 if let Some((_, inner)) = &m.content {
                     collect_structs(inner, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `static NAME: T` items and `lazy_static! { static ref NAME: T = ..; }` entries,
+/// at any module depth.
+fn collect_statics(items: &[syn::Item], out: &mut Vec<(String, syn::Type, crate::source::Span)>) {
+    for item in items {
+        match item {
+            syn::Item::Static(s) => {
+                let at = super::extract::span(s.ident.span());
+                out.push((s.ident.to_string(), (*s.ty).clone(), at));
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_statics(inner, out);
+                }
+            }
+            syn::Item::Macro(m)
+                if m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "lazy_static") =>
+            {
+                let at = super::extract::span(
+                    m.mac
+                        .path
+                        .segments
+                        .last()
+                        .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span()),
+                );
+                let text = m.mac.tokens.to_string();
+                for entry in text.split("static ref ").skip(1) {
+                    let Some((name, rest)) = entry.split_once(':') else {
+                        continue;
+                    };
+                    let Some((ty, _)) = rest.split_once(" = ") else {
+                        continue;
+                    };
+                    if let Ok(ty) = syn::parse_str::<syn::Type>(ty.trim()) {
+                        out.push((name.trim().to_string(), ty, at));
+                    }
                 }
             }
             _ => {}
