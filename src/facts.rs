@@ -251,6 +251,9 @@ pub struct Call {
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).
     pub target: Option<TypeRef>,
+    /// The method is one the catalog lists as submitting to an executor (`submit`,
+    /// `execute`): on a project class that extends a pool, the call is a submission.
+    pub submit_like: bool,
     /// Lambdas passed as arguments: (argument index, the lambda's context). If the
     /// callee hands that parameter to a pool, the lambda is a task of that pool.
     pub lambda_args: Vec<(usize, CtxId)>,

@@ -148,8 +148,13 @@ impl<'a> Project<'a> {
     pub fn submissions(&self) -> Vec<Sub> {
         let mut out = Vec::new();
         // A wrapper's own submission is reported at the calls of the wrapper.
-        let wrapped: rustc_hash::FxHashSet<(FileId, usize)> =
-            self.model.calls.wrapped.iter().map(|w| w.inner).collect();
+        let wrapped: rustc_hash::FxHashSet<(FileId, usize)> = self
+            .model
+            .calls
+            .wrapped
+            .iter()
+            .filter_map(|w| w.inner)
+            .collect();
         for (file, _, f) in self.each() {
             for (i, s) in f.submissions.iter().enumerate() {
                 // A static pool named in another module counts once its definition is found.
@@ -201,24 +206,47 @@ impl<'a> Project<'a> {
         }
         for w in &self.model.calls.wrapped {
             let (file, ci) = w.call;
-            let (wf, ws) = w.inner;
             let call = &self.facts[file].calls[ci];
-            let inner = &self.facts[wf].submissions[ws];
-            if !inner.confirmed && self.pool(&inner.pool).is_none() {
+            let Some((_, def)) = self.pool(&w.pool) else {
+                let confirmed = w
+                    .inner
+                    .is_some_and(|(f, s)| self.facts[f].submissions[s].confirmed);
+                if !confirmed {
+                    continue;
+                }
+                let (wf, ws) = w.inner.unwrap_or_default();
+                let inner = &self.facts[wf].submissions[ws];
+                out.push(Sub {
+                    file,
+                    span: call.span,
+                    what: format!("{}(..)", call.method),
+                    pool: inner.pool.clone(),
+                    pool_name: inner.pool_name.clone(),
+                    ctx: call.ctx,
+                    waited: call.waited,
+                    index: None,
+                    via_async: None,
+                    install: false,
+                    via_wrapper: Some((wf, inner.span)),
+                });
                 continue;
-            }
+            };
+            // A pool class needs no label of its own: the policy's is in its `super(..)`.
+            let at = w
+                .inner
+                .map(|(wf, ws)| (wf, self.facts[wf].submissions[ws].span));
             out.push(Sub {
                 file,
                 span: call.span,
                 what: format!("{}(..)", call.method),
-                pool: inner.pool.clone(),
-                pool_name: inner.pool_name.clone(),
+                pool: w.pool.clone(),
+                pool_name: def.name.clone(),
                 ctx: call.ctx,
                 waited: call.waited,
                 index: None,
                 via_async: None,
                 install: false,
-                via_wrapper: Some((wf, inner.span)),
+                via_wrapper: at,
             });
         }
         out
@@ -246,11 +274,10 @@ impl<'a> Project<'a> {
         while contexts.get(cur).is_some_and(|c| c.kind == CtxKind::Inline) {
             // A lambda handed to a wrapper that submits it: a task of the wrapper's pool.
             if let Some(w) = self.model.calls.wrapped_tasks.get(&(file, cur)) {
-                let inner = &self.facts[w.inner.0].submissions[w.inner.1];
                 out.push(Execution {
                     file,
                     ctx: cur,
-                    kind: CtxKind::PoolTask(inner.pool.clone()),
+                    kind: CtxKind::PoolTask(w.pool.clone()),
                     submission: None,
                     via,
                 });

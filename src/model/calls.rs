@@ -43,14 +43,17 @@ pub struct CallGraph {
     pub wrapped_tasks: HashMap<Node, WrappedCall>,
 }
 
-/// A call of a wrapper (`runner.submit(() -> ..)` where `TaskRunner.submit` does
-/// `pool.submit(task)`): which call, and which submission inside the wrapper.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A call that submits to a pool the project model found: a wrapper (`runner.submit(..)`
+/// where `TaskRunner.submit` does `pool.submit(task)`), or a pool class of the project
+/// (`pool.submit(..)` on a `NamedPool extends ThreadPoolExecutor`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrappedCall {
     /// The call: file and index into that file's `calls`.
     pub call: (FileId, usize),
-    /// The wrapper's own submission: file and index into that file's `submissions`.
-    pub inner: (FileId, usize),
+    /// A wrapper's own submission: file and index into that file's `submissions`.
+    pub inner: Option<(FileId, usize)>,
+    /// The pool's key.
+    pub pool: String,
 }
 
 /// Whether a context is a named method or function (what calls resolve to).
@@ -77,6 +80,11 @@ impl CallGraph {
                 }
             }
         }
+        let pool_classes: std::collections::HashSet<&str> = facts
+            .iter()
+            .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
+            .filter(|k| k.starts_with("class:"))
+            .collect();
         // Wrapper summaries: methods that hand their parameter N to a pool.
         let mut hands: HashMap<Node, Vec<(usize, usize)>> = HashMap::default();
         for (file, f) in facts.iter().enumerate() {
@@ -104,14 +112,37 @@ impl CallGraph {
                     for &(param, sub) in hands.get(&t).into_iter().flatten() {
                         let w = WrappedCall {
                             call: (file, ci),
-                            inner: (t.0, sub),
+                            inner: Some((t.0, sub)),
+                            pool: facts[t.0].submissions[sub].pool.clone(),
                         };
-                        g.wrapped.push(w);
                         for &(arg, lambda) in &call.lambda_args {
                             if arg == param {
-                                g.wrapped_tasks.insert((file, lambda), w);
+                                g.wrapped_tasks.insert((file, lambda), w.clone());
                             }
                         }
+                        g.wrapped.push(w);
+                    }
+                }
+                // `pool.submit(..)` on an instance of a project class that is a pool.
+                if java && targets.is_empty() && call.submit_like && !pool_classes.is_empty() {
+                    let class = call.target.as_ref().and_then(|r| types.resolve(r));
+                    let key = class.and_then(|c| {
+                        types
+                            .ancestry(c)
+                            .into_iter()
+                            .map(|a| format!("class:{}", types.names[a]))
+                            .find(|k| pool_classes.contains(k.as_str()))
+                    });
+                    if let Some(pool) = key {
+                        let w = WrappedCall {
+                            call: (file, ci),
+                            inner: None,
+                            pool,
+                        };
+                        for &(_, lambda) in &call.lambda_args {
+                            g.wrapped_tasks.insert((file, lambda), w.clone());
+                        }
+                        g.wrapped.push(w);
                     }
                 }
                 for t in targets {

@@ -760,6 +760,7 @@ impl<'a> Extractor<'a> {
             callee_owner: None,
             waited,
             target,
+            submit_like: self.catalog.is_submit_method(name),
             lambda_args,
         });
     }

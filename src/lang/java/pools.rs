@@ -113,6 +113,7 @@ impl<'a> Extractor<'a> {
     /// Pools assigned to fields in constructors and initializer blocks, and fields
     /// injected through qualified constructor parameters.
     pub(super) fn constructor_pools(&mut self, members: &[Node]) {
+        self.pool_subclass(members);
         for m in members {
             if !matches!(m.kind(), "constructor_declaration" | "block") {
                 continue;
@@ -133,6 +134,81 @@ impl<'a> Extractor<'a> {
                 stack.extend(n.named_children(&mut c));
             }
         }
+    }
+
+    /// `class NamedPool extends ThreadPoolExecutor { NamedPool() { super(.., policy); } }`:
+    /// the class is a pool (`class:<fq>`), with the bound and policy its `super(..)` passes.
+    fn pool_subclass(&mut self, members: &[Node]) {
+        let Some(class) = self.classes.last() else {
+            return;
+        };
+        let Some(base) = class
+            .supers
+            .iter()
+            .find(|s| self.catalog.is_pool_new(s))
+            .cloned()
+        else {
+            return;
+        };
+        let key = format!("class:{}", class.fq);
+        let name = class.fq.rsplit('.').next().unwrap_or(&class.fq).to_string();
+        let mut found = None;
+        for m in members
+            .iter()
+            .filter(|m| m.kind() == "constructor_declaration")
+        {
+            let Some(body) = m.field("body") else {
+                continue;
+            };
+            let mut c = body.walk();
+            let call = body
+                .named_children(&mut c)
+                .find(|n| n.kind() == "explicit_constructor_invocation");
+            if let Some(call) = call {
+                found = Some(call);
+                let args = call.field("arguments");
+                let runs = args.is_some_and(|a| {
+                    let mut c2 = a.walk();
+                    let hit = a.named_children(&mut c2).any(|x| self.is_caller_runs(x));
+                    hit
+                });
+                if runs {
+                    break;
+                }
+            }
+        }
+        let Some(call) = found else { return };
+        let args: Vec<Node> = call
+            .field("arguments")
+            .map(|a| {
+                let mut c = a.walk();
+                let v: Vec<Node> = a.named_children(&mut c).collect();
+                v
+            })
+            .unwrap_or_default();
+        let caller_runs = args
+            .iter()
+            .find(|a| self.is_caller_runs(**a))
+            .map(|a| span(*a));
+        let queue_arg = self
+            .catalog
+            .data
+            .pools
+            .iter()
+            .find(|p| p.new.as_deref() == Some(base.as_str()))
+            .and_then(|p| p.queue_arg);
+        let bounded = queue_arg
+            .and_then(|i| args.get(i))
+            .is_some_and(|q| self.bounded_queue_arg(*q));
+        let head = call.child(0).unwrap_or(call);
+        self.facts.pools.push(Pool {
+            key,
+            aliases: Vec::new(),
+            name,
+            span: span(head),
+            caller_runs,
+            bounded,
+        });
     }
 
     /// Constructor parameters: name, qualifier, declared type.
@@ -405,6 +481,11 @@ impl<'a> Extractor<'a> {
         else {
             return false;
         };
+        self.bounded_queue_arg(q)
+    }
+
+    /// Whether a work-queue argument (`new ArrayBlockingQueue<>(100)`) is bounded.
+    fn bounded_queue_arg(&self, q: Node) -> bool {
         if q.kind() != "object_creation_expression" {
             return false;
         }

@@ -137,6 +137,7 @@ impl<'a> Extractor<'a> {
                 callee_owner: Some(owner),
                 waited: None,
                 target: None,
+                submit_like: false,
                 lambda_args: Vec::new(),
             });
         }
@@ -441,6 +442,7 @@ impl<'a> Extractor<'a> {
             callee_owner: Some(owner),
             waited: None,
             target: None,
+            submit_like: false,
             lambda_args: Vec::new(),
         });
     }

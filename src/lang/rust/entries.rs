@@ -106,6 +106,7 @@ impl Extractor<'_> {
                     callee_owner: Some(owner),
                     waited: None,
                     target: None,
+                    submit_like: false,
                     lambda_args: Vec::new(),
                 },
                 why.clone(),
