@@ -232,6 +232,9 @@ pub struct Wait {
     /// Rust: the wait matters only on a pool worker or runtime thread, or when it
     /// waits for work this function just handed off.
     pub needs_worker: bool,
+    /// Rust: `.await` on a reply another task must send (a oneshot): it pins no
+    /// thread, only this task, so it is a warning at most (rules.md).
+    pub reply: bool,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).
@@ -272,6 +275,8 @@ pub struct AsyncMethod {
 #[derive(Debug, Clone)]
 pub struct Client {
     pub span: Span,
+    /// Where it is created.
+    pub ctx: CtxId,
     /// "`HttpClient.newHttpClient()` creates .. without ..: .."
     pub message: String,
     pub help: String,

@@ -26,6 +26,8 @@ pub struct Heats {
     roots: HashMap<Node, String>,
     /// Hot code: the caller it was first reached from, and the call's span.
     pred: HashMap<Node, (Node, Span)>,
+    /// Cold code reached from `main`, a binary or a dedicated thread.
+    cold_from_main: rustc_hash::FxHashSet<Node>,
 }
 
 /// One step of a witness path: the entry point, then each call.
@@ -159,12 +161,44 @@ impl Heats {
                 }
             }
         }
+        // Cold because of `main`, a binary or a thread: callees and nested code inherit it.
+        let mut stack: Vec<Node> = h
+            .roots
+            .iter()
+            .filter(|(n, why)| {
+                h.heat.get(*n) == Some(&Heat::Cold)
+                    && matches!(why.as_str(), "`main`" | "binary" | "dedicated thread")
+            })
+            .map(|(n, _)| *n)
+            .collect();
+        stack.sort_unstable();
+        while let Some(n) = stack.pop() {
+            if !h.cold_from_main.insert(n) {
+                continue;
+            }
+            let calls = graph.callees.get(&n).into_iter().flatten().map(|e| e.node);
+            let inner = nested.get(&n).into_iter().flatten().copied();
+            for m in calls.chain(inner) {
+                if h.heat.get(&m) == Some(&Heat::Cold) && !h.roots.contains_key(&m) {
+                    stack.push(m);
+                }
+            }
+        }
         h
     }
 
     /// The heat of a context (`Unknown` when no entry point reaches it).
     pub fn heat(&self, n: Node) -> Heat {
         self.heat.get(&n).copied().unwrap_or(Heat::Unknown)
+    }
+
+    /// Cold because it runs in `main`, a binary or a dedicated thread (not a startup
+    /// or shutdown hook, whose objects may serve requests later).
+    pub fn cold_by_main(&self, n: Node) -> bool {
+        if self.heat(n) != Heat::Cold {
+            return false;
+        }
+        self.cold_from_main.contains(&n)
     }
 
     /// Why a root is hot or cold.

@@ -3,6 +3,7 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
+use crate::facts::Heat;
 use crate::link::Project;
 
 pub const RULE: Rule = Rule {
@@ -19,9 +20,19 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
         for c in &facts.clients {
-            out.push(
-                Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone()),
-            );
+            let mut d =
+                Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone());
+            // The request's context sets the level, not the creation's: a client built
+            // in a startup hook serves requests later. Only a client made and used in
+            // `main`, a binary or a dedicated thread is cold; one made per request is hot.
+            match project.heat(file, c.ctx) {
+                Heat::Hot => d = d.at(file, c.ctx),
+                Heat::Cold if project.model.heats.cold_by_main((file, c.ctx)) => {
+                    d = d.at(file, c.ctx)
+                }
+                _ => {}
+            }
+            out.push(d);
         }
     }
     out

@@ -56,6 +56,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             let mut d = Diagnostic::new(RULE.id, file, w.span, message)
                 .help(w.help.clone())
                 .at(file, w.ctx);
+            if w.reply {
+                d.level = Level::Warning;
+            }
             if let Some(s) = sub {
                 d = d.label(
                     file,

@@ -684,6 +684,7 @@ impl<'a> Extractor<'a> {
             submission,
             help,
             needs_worker: false,
+            reply: false,
         });
         idx
     }

@@ -70,6 +70,7 @@ impl<'a> Extractor<'a> {
         let what = format!("`{}`", short(&self.src[s.start..s.end]));
         self.facts.clients.push(Client {
             span: s,
+            ctx: self.current_ctx(),
             message: message(&what, entry, &lacks),
             help: entry.help.clone(),
         });

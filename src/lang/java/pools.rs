@@ -115,7 +115,10 @@ impl<'a> Extractor<'a> {
     pub(super) fn constructor_pools(&mut self, members: &[Node]) {
         self.pool_subclass(members);
         for m in members {
-            if !matches!(m.kind(), "constructor_declaration" | "block") {
+            if !matches!(
+                m.kind(),
+                "constructor_declaration" | "block" | "method_declaration"
+            ) {
                 continue;
             }
             let body = if m.kind() == "block" {
@@ -124,7 +127,13 @@ impl<'a> Extractor<'a> {
                 m.field("body")
             };
             let Some(body) = body else { continue };
-            let params = self.qualified_params(*m);
+            // Methods (`init()`, `setup()`) assign pools they create; only constructors
+            // are injection points for their parameters.
+            let params = if m.kind() == "method_declaration" {
+                Vec::new()
+            } else {
+                self.qualified_params(*m)
+            };
             let mut stack = vec![body];
             while let Some(n) = stack.pop() {
                 if n.kind() == "assignment_expression" {

@@ -316,7 +316,14 @@ impl<'a> Extractor<'a> {
     ) {
         for arg in args {
             let syn::Expr::Closure(c) = arg else {
+                let before = self.facts.contexts.len();
                 self.visit_expr(arg);
+                // `tokio::spawn(async move { .. })`: the block is a runtime task.
+                if let (syn::Expr::Async(_), Some(Runs::Async)) = (arg, runs) {
+                    if let Some(c) = self.facts.contexts.get_mut(before) {
+                        c.name = "task".into();
+                    }
+                }
                 continue;
             };
             match runs {
@@ -403,6 +410,7 @@ impl<'a> Extractor<'a> {
             submission,
             help: w.help.replace("{recv}", &recv_text),
             needs_worker: true,
+            reply: w.method.is_none() && w.call.is_none(),
         });
     }
 

@@ -140,6 +140,7 @@ impl<'a> Extractor<'a> {
             let what = format!("`{}{args}`", path_text(chain.root));
             self.facts.clients.push(Client {
                 span: s,
+                ctx: self.current_ctx().unwrap_or(0),
                 message: message(&what, &entry, &lacks),
                 help: entry.help.clone(),
             });
