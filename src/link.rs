@@ -240,7 +240,7 @@ impl<'a> Project<'a> {
                 span: call.span,
                 what: format!("{}(..)", call.method),
                 pool: w.pool.clone(),
-                pool_name: def.name.clone(),
+                pool_name: qualified_name(&w.pool, &def.name),
                 ctx: call.ctx,
                 waited: call.waited,
                 index: None,
@@ -382,6 +382,18 @@ impl<'a> Project<'a> {
             }
         }
         ExecContext { heat, via }
+    }
+}
+
+/// A pool named from another class's code: `AlarmExecutor.pool`, not just `pool`.
+fn qualified_name(key: &str, name: &str) -> String {
+    let Some(path) = key.strip_prefix("field:") else {
+        return name.to_string();
+    };
+    let mut parts = path.rsplitn(3, '.');
+    match (parts.next(), parts.next()) {
+        (Some(field), Some(class)) => format!("{class}.{field}"),
+        _ => name.to_string(),
     }
 }
 

@@ -13,6 +13,10 @@ use super::types::{TypeId, Types};
 use crate::facts::{Call, CtxId, CtxKind, FileFacts};
 use crate::source::{FileId, Language, SourceFile, Span};
 
+/// A call through an interface reaches at most this many implementations; past
+/// it the interface is a framework extension point and its callers say nothing.
+const MAX_IMPLEMENTATIONS: usize = 16;
+
 /// A context of one file: a method, function or task body.
 pub type Node = (FileId, CtxId);
 
@@ -237,7 +241,8 @@ impl CallGraph {
             return Vec::new();
         };
         let mut found = self.in_hierarchy(types, t, name);
-        // An interface or abstract method: the project's single implementation.
+        // An interface or abstract method: the project's implementations (a call
+        // through `plugin.execute(..)` may run any of them), up to a few.
         let impls: Vec<Node> = types
             .descendants(t)
             .into_iter()
@@ -245,14 +250,14 @@ impl CallGraph {
                 let n = self.named(&types.names[d], name);
                 (!n.is_empty()).then(|| n.to_vec())
             })
-            .take(2)
+            .take(MAX_IMPLEMENTATIONS + 1)
             .flatten()
             .collect();
         let distinct_types: std::collections::BTreeSet<&str> = impls
             .iter()
             .filter_map(|&(f, c)| facts[f].contexts[c].owner.as_deref())
             .collect();
-        if distinct_types.len() == 1 {
+        if distinct_types.len() <= MAX_IMPLEMENTATIONS {
             found.extend(impls);
         }
         found

@@ -491,6 +491,16 @@ impl<'a> Extractor<'a> {
                     .then(|| r.r#type.as_deref().map(JType::known))
                     .flatten()
                 });
+                // `Pools.getInstance()`: a project singleton is an instance of its class.
+                let singleton = matches!(name, "getInstance" | "instance" | "getDefault");
+                if v.ty.is_none() && singleton && !self.catalog.knows(&class) {
+                    let written = object.map(|o| super::syntax::type_name(o, self.src));
+                    v.ty = written.map(|w| JType {
+                        fq: None,
+                        simple: w.into_owned(),
+                        args: Vec::new(),
+                    });
+                }
                 v
             }
             None => {
