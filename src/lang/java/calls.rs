@@ -298,10 +298,11 @@ impl<'a> Extractor<'a> {
                 && match (&e.r#static, static_class) {
                     (Some(s), Some(c)) => s == c,
                     (None, None) => {
+                        let executor = e.on.iter().any(|o| o == "@executor");
                         self.catalog.matches(&e.on, recv.fq())
-                            || (recv.pool.is_some()
-                                && recv.ty.is_none()
-                                && e.on.iter().any(|o| o == "@executor"))
+                            || (recv.pool.is_some() && recv.ty.is_none() && executor)
+                            // A field this class assigns a pool to, whatever its declared type.
+                            || (recv.pool.as_ref().is_some_and(|p| p.confirmed) && executor)
                     }
                     _ => false,
                 }

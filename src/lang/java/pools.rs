@@ -55,11 +55,26 @@ impl<'a> Extractor<'a> {
     /// Whether an expression creates a thread pool (`new ThreadPoolExecutor(..)`, `Executors.newX(..)`).
     pub(super) fn is_pool_creation(&self, node: Node) -> bool {
         match node.kind() {
-            "object_creation_expression" => node
-                .field("type")
-                .and_then(|t| self.jtype(t))
-                .and_then(|t| t.fq)
-                .is_some_and(|fq| self.catalog.is_pool_new(&fq)),
+            "object_creation_expression" => {
+                let ty = node.field("type").and_then(|t| self.jtype(t));
+                if ty
+                    .as_ref()
+                    .and_then(|t| t.fq())
+                    .is_some_and(|fq| self.catalog.is_pool_new(fq))
+                {
+                    return true;
+                }
+                // A project pool class given a caller-runs handler: `new NamedPool(.., new CallerRunsPolicy())`.
+                let project = ty.is_some_and(|t| t.fq().is_none_or(|fq| !self.catalog.knows(fq)));
+                project
+                    && node.field("arguments").is_some_and(|a| {
+                        let mut c = a.walk();
+                        let found = a.named_children(&mut c).any(|x| {
+                            x.kind() == "object_creation_expression" && self.is_caller_runs(x)
+                        });
+                        found
+                    })
+            }
             "method_invocation" => {
                 let (Some(obj), Some(name)) = (node.field("object"), node.field("name")) else {
                     return false;
