@@ -232,6 +232,9 @@ pub struct Wait {
     /// Rust: the wait matters only on a pool worker or runtime thread, or when it
     /// waits for work this function just handed off.
     pub needs_worker: bool,
+    /// A consumer-side wait (`take`, `put`): fine in a dedicated consumer loop, also
+    /// when every caller of its method calls it from such a loop (a consumer API).
+    pub consumer: bool,
     /// Rust: `.await` on a reply another task must send (a oneshot): it pins no
     /// thread, only this task, so it is a warning at most (rules.md).
     pub reply: bool,
@@ -254,6 +257,8 @@ pub struct Call {
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).
     pub target: Option<TypeRef>,
+    /// Made inside an open-ended loop (`while (running)`, `for (;;)`).
+    pub in_loop: bool,
     /// The method is one the catalog lists as submitting to an executor (`submit`,
     /// `execute`): on a project class that extends a pool, the call is a submission.
     pub submit_like: bool,

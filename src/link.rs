@@ -322,6 +322,21 @@ impl<'a> Project<'a> {
         }
     }
 
+    /// Whether every call of the method that holds `ctx` is made from an open-ended
+    /// loop (a consumer API such as `Item next() { return queue.take(); }`).
+    pub fn called_only_from_loops(&self, file: FileId, ctx: CtxId) -> bool {
+        let contexts = &self.facts[file].contexts;
+        let mut cur = ctx;
+        while contexts.get(cur).is_some_and(|c| c.kind == CtxKind::Inline) {
+            match contexts[cur].parent {
+                Some(p) => cur = p,
+                None => break,
+            }
+        }
+        let callers = self.model.calls.callers.get(&(file, cur));
+        callers.is_some_and(|e| !e.is_empty() && e.iter().all(|e| e.in_loop))
+    }
+
     /// Whether code runs hot, cold or unknown, through its nearest named or task context.
     pub fn heat(&self, file: FileId, ctx: CtxId) -> Heat {
         self.model.heats.heat((file, ctx))

@@ -25,6 +25,8 @@ pub type Node = (FileId, CtxId);
 pub struct Edge {
     pub node: Node,
     pub span: Span,
+    /// The call is made inside an open-ended loop.
+    pub in_loop: bool,
 }
 
 #[derive(Debug, Default)]
@@ -156,10 +158,12 @@ impl CallGraph {
                     g.callers.entry(t).or_default().push(Edge {
                         node: caller,
                         span: call.span,
+                        in_loop: call.in_loop,
                     });
                     g.callees.entry(caller).or_default().push(Edge {
                         node: t,
                         span: call.span,
+                        in_loop: call.in_loop,
                     });
                 }
             }

@@ -34,6 +34,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             if w.needs_worker && !on_async && on_pool.is_none() && w.submission.is_none() {
                 continue;
             }
+            if w.consumer && project.called_only_from_loops(file, w.ctx) {
+                continue; // a consumer API: its callers are dedicated consumer loops
+            }
             let sub = w.submission.map(|s| &facts.submissions[s]);
             let message = match (sub, w.kind) {
                 (Some(s), _) => format!(

@@ -643,6 +643,7 @@ impl<'a> Extractor<'a> {
             recv.origin.first().copied(),
             help.replace("{recv}", &recv_text),
         );
+        self.facts.waits[idx].consumer = entry.request_path;
         for &o in &recv.origin {
             self.facts.submissions[o].waited.get_or_insert(idx);
         }
@@ -695,6 +696,7 @@ impl<'a> Extractor<'a> {
             submission,
             help,
             needs_worker: false,
+            consumer: false,
             reply: false,
         });
         idx
@@ -772,6 +774,7 @@ impl<'a> Extractor<'a> {
             callee_owner: None,
             waited,
             target,
+            in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),
             lambda_args,
         });

@@ -137,6 +137,7 @@ impl<'a> Extractor<'a> {
                 callee_owner: Some(owner),
                 waited: None,
                 target: None,
+                in_loop: self.loops > 0,
                 submit_like: false,
                 lambda_args: Vec::new(),
             });
@@ -410,6 +411,7 @@ impl<'a> Extractor<'a> {
             submission,
             help: w.help.replace("{recv}", &recv_text),
             needs_worker: true,
+            consumer: false,
             reply: w.method.is_none() && w.call.is_none(),
         });
     }
@@ -450,6 +452,7 @@ impl<'a> Extractor<'a> {
             callee_owner: Some(owner),
             waited: None,
             target: None,
+            in_loop: self.loops > 0,
             submit_like: false,
             lambda_args: Vec::new(),
         });

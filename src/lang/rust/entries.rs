@@ -106,6 +106,7 @@ impl Extractor<'_> {
                     callee_owner: Some(owner),
                     waited: None,
                     target: None,
+                    in_loop: false,
                     submit_like: false,
                     lambda_args: Vec::new(),
                 },
