@@ -215,6 +215,18 @@ pub enum WaitKind {
     CallerRuns,
 }
 
+impl From<crate::catalog::WaitCatalogKind> for WaitKind {
+    fn from(k: crate::catalog::WaitCatalogKind) -> WaitKind {
+        use crate::catalog::WaitCatalogKind as C;
+        match k {
+            C::Result => WaitKind::Result,
+            C::Synchronizer => WaitKind::Synchronizer,
+            C::BlockOn => WaitKind::BlockOn,
+            C::CallerRuns => WaitKind::CallerRuns,
+        }
+    }
+}
+
 /// A blocking wait.
 #[derive(Debug, Clone)]
 pub struct Wait {

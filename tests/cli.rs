@@ -707,3 +707,48 @@ public class Warmup {
         .assert()
         .code(0);
 }
+
+/// Entry points are catalog data: a team teaches poolguard its in-house RPC framework
+/// from the config, and a wait in its handlers becomes hot (an error). Catalog values
+/// are typed: an unknown `heat` or wait `kind` is a config error.
+#[test]
+fn entry_points_from_config_and_typed_catalog() {
+    let t = TempDir::new().unwrap();
+    let java = r#"package com.acme;
+import java.util.concurrent.CountDownLatch;
+import com.acme.rpc.RpcService;
+@RpcService
+public class Quotes {
+    private final CountDownLatch ready = new CountDownLatch(1);
+    public String quote() throws InterruptedException { ready.await(); return "q"; }
+}
+"#;
+    write(t.path(), "src/Quotes.java", java);
+    let level = |config: &str| {
+        write(t.path(), "poolguard.toml", config);
+        let out = poolguard()
+            .args(["check", "--format", "json", "--exit-zero"])
+            .arg(t.path())
+            .output()
+            .unwrap();
+        json(&out.stdout)["diagnostics"][0]["level"]
+            .as_str()
+            .unwrap_or("none")
+            .to_string()
+    };
+    assert_eq!(level(""), "warning");
+    let rpc = "[[catalog.java.entry_points]]\nheat = \"hot\"\nwhy = \"Acme RPC handler\"\nclass_annotations = [\"com.acme.rpc.RpcService\"]\n";
+    assert_eq!(level(rpc), "error");
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[[catalog.java.entry_points]]\nheat = \"lukewarm\"\nwhy = \"x\"\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(2);
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[[catalog.rust.waits]]\ncall = \"acme::wait\"\nkind = \"sometimes\"\nhelp = \"x\"\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(2);
+}

@@ -62,12 +62,6 @@ impl Indexed {
                     ))
                 }
             };
-            if q.grows != "queue" && q.grows != "threads" {
-                return Err(format!(
-                    "queue entry {i}: `grows` is `queue` or `threads`, not `{}`",
-                    q.grows
-                ));
-            }
         }
         for (i, w) in ix.data.waits.iter().enumerate() {
             let name = match (&w.method, &w.call) {

@@ -22,8 +22,8 @@ pub struct QueueEntry {
     #[serde(default)]
     pub capacity_setter: Option<String>,
     /// What grows without bound: `queue` (default) or `threads`.
-    #[serde(default = "default_grows")]
-    pub grows: String,
+    #[serde(default)]
+    pub grows: Grows,
     /// Why it is unbounded, completing "`<call>` ...".
     #[serde(default = "default_why")]
     pub why: String,
@@ -35,8 +35,45 @@ fn default_why() -> String {
     "has no capacity bound".into()
 }
 
-fn default_grows() -> String {
-    "queue".into()
+/// What an unbounded queue entry lets grow.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Grows {
+    #[default]
+    Queue,
+    Threads,
+}
+
+/// What kind of blocking a catalogued wait is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WaitCatalogKind {
+    /// Waiting for a future, join handle or result channel.
+    #[default]
+    Result,
+    /// Waiting on a synchronizer another thread must release.
+    Synchronizer,
+    /// Blocks a thread until a future completes (`futures::executor::block_on`).
+    BlockOn,
+    /// Runs blocking work on the calling runtime thread (`block_in_place`).
+    CallerRuns,
+}
+
+/// Where a submission's task runs (Rust).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunsOn {
+    /// On the pool.
+    #[default]
+    Pool,
+    /// On the pool while the caller waits (`install`).
+    Install,
+    /// A runtime task.
+    Async,
+    /// A dedicated thread.
+    Thread,
+    /// Inline; what it spawns is joined by the scope.
+    Scope,
 }
 
 /// A call that blocks the calling thread.
@@ -54,9 +91,10 @@ pub struct WaitEntry {
     /// Argument counts that wait with no time bound.
     #[serde(default)]
     pub args: Vec<usize>,
-    /// `result` (default), `synchronizer`, `block_on` (runs a future to completion on this thread).
-    #[serde(default = "default_wait_kind")]
-    pub kind: String,
+    /// `result` (default), `synchronizer`, `block_on` (runs a future to completion on
+    /// this thread), `caller_runs` (blocks the calling runtime thread).
+    #[serde(default)]
+    pub kind: WaitCatalogKind,
     /// Only a wait outside a dedicated consumer loop counts.
     #[serde(default)]
     pub request_path: bool,
@@ -67,10 +105,6 @@ pub struct WaitEntry {
     #[serde(default)]
     pub bounded_only: bool,
     pub help: String,
-}
-
-fn default_wait_kind() -> String {
-    "result".into()
 }
 
 /// What a call returns, for typing receivers.
@@ -128,15 +162,11 @@ pub struct SubmitEntry {
     /// Rust: where the task runs: `pool` (default), `install` (on the pool while the
     /// caller waits), `async` (a runtime task), `thread` (a dedicated thread), `scope`
     /// (inline; what it spawns is joined by the scope).
-    #[serde(default = "default_runs")]
-    pub runs: String,
+    #[serde(default)]
+    pub runs: RunsOn,
     /// Rust: the type of the closure's first parameter (`rayon::scope(|s| ..)`).
     #[serde(default)]
     pub param_type: Option<String>,
-}
-
-fn default_runs() -> String {
-    "pool".into()
 }
 
 /// Creating a thread pool.

@@ -677,7 +677,7 @@ impl<'a> Extractor<'a> {
         &mut self,
         span: Span,
         what: String,
-        kind: &str,
+        kind: &crate::catalog::WaitCatalogKind,
         timed: bool,
         submission: Option<usize>,
         help: String,
@@ -687,11 +687,7 @@ impl<'a> Extractor<'a> {
             span,
             ctx: self.current_ctx(),
             what,
-            kind: match kind {
-                "synchronizer" => WaitKind::Synchronizer,
-                "block_on" => WaitKind::BlockOn,
-                _ => WaitKind::Result,
-            },
+            kind: WaitKind::from(*kind),
             timed,
             submission,
             help,
@@ -763,7 +759,9 @@ impl<'a> Extractor<'a> {
             .filter(|p| p.kind() == "method_invocation" && p.field("object") == Some(node))
             .filter(|p| {
                 let m = p.field("name").map(|n| self.text(n)).unwrap_or("");
-                self.catalog.waits_named(m).any(|w| w.kind == "result")
+                self.catalog
+                    .waits_named(m)
+                    .any(|w| w.kind == crate::catalog::WaitCatalogKind::Result)
             })
             .map(|p| self.call_span(p));
         self.facts.calls.push(Call {

@@ -115,7 +115,9 @@ impl<'a> Extractor<'a> {
         related: Option<(Span, String)>,
     ) {
         let bound = match bound {
-            Bound::Unbounded if entry.grows == "threads" => Bound::UnboundedThreads,
+            Bound::Unbounded if entry.grows == crate::catalog::Grows::Threads => {
+                Bound::UnboundedThreads
+            }
             b => b,
         };
         self.facts.queues.push(Queue {

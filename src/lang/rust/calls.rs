@@ -8,8 +8,9 @@ use super::eval::eval_int;
 use super::extract::{line, span, Extractor};
 use super::spans;
 use super::types::{PoolRef, Value};
+use crate::catalog::{RunsOn, WaitCatalogKind};
 use crate::catalog::{SubmitEntry, WaitEntry};
-use crate::facts::{Bound, Call, CtxKind, Queue, Submission, Wait, WaitKind};
+use crate::facts::{Bound, Call, CtxKind, Queue, Submission, Wait};
 use crate::source::Span;
 
 /// Where a closure argument of a call runs.
@@ -208,7 +209,7 @@ impl<'a> Extractor<'a> {
             method: None,
             call: None,
             args: Vec::new(),
-            kind: "result".into(),
+            kind: WaitCatalogKind::Result,
             request_path: false,
             exempt_in: Vec::new(),
             bounded_only: false,
@@ -225,12 +226,12 @@ impl<'a> Extractor<'a> {
 
     /// Where a submission entry runs its closure, with the pool resolved.
     fn runs(&self, e: &SubmitEntry, recv: Option<&Value>) -> Option<Runs> {
-        Some(match e.runs.as_str() {
-            "async" => Runs::Async,
-            "thread" => Runs::Thread,
-            "scope" => Runs::Scope(e.param_type.clone()),
-            _ => {
-                let install = e.runs == "install";
+        Some(match e.runs {
+            RunsOn::Async => Runs::Async,
+            RunsOn::Thread => Runs::Thread,
+            RunsOn::Scope => Runs::Scope(e.param_type.clone()),
+            RunsOn::Pool | RunsOn::Install => {
+                let install = e.runs == RunsOn::Install;
                 let rayon_recv = recv
                     .and_then(|r| r.ty.as_deref())
                     .is_some_and(|t| self.catalog.in_group("rayon_pool", t));
@@ -401,12 +402,7 @@ impl<'a> Extractor<'a> {
             span: s,
             ctx,
             what,
-            kind: match w.kind.as_str() {
-                "synchronizer" => WaitKind::Synchronizer,
-                "block_on" => WaitKind::BlockOn,
-                "caller_runs" => WaitKind::CallerRuns,
-                _ => WaitKind::Result,
-            },
+            kind: w.kind.into(),
             timed: false,
             submission,
             help: w.help.replace("{recv}", &recv_text),
