@@ -624,7 +624,7 @@ impl<'a> Extractor<'a> {
         if entry.bounded_only && recv.unbounded_queue {
             return; // `put` on an unbounded queue never blocks
         }
-        let (kind, help) = (entry.kind.clone(), entry.help.clone());
+        let (kind, help) = (entry.kind, entry.help.clone());
         let recv_text = object.map(|o| short(self.text(o))).unwrap_or_default();
         let span = self.wait_span(node);
         let written = self.src[span.start..span.end].to_string();
