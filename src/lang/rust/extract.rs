@@ -48,6 +48,55 @@ pub struct Extractor<'a> {
     pub(super) binary: bool,
 }
 
+/// Macros whose bodies hold no code worth analysing (formatting, logging, asserts).
+const SKIPPED_MACROS: &[&str] = &[
+    "println",
+    "eprintln",
+    "print",
+    "eprint",
+    "format",
+    "format_args",
+    "write",
+    "writeln",
+    "info",
+    "debug",
+    "warn",
+    "error",
+    "trace",
+    "event",
+    "span",
+    "info_span",
+    "debug_span",
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "panic",
+    "unreachable",
+    "todo",
+    "unimplemented",
+    "concat",
+    "stringify",
+    "include_str",
+    "include_bytes",
+    "env",
+    "option_env",
+    "cfg",
+    "matches",
+    "json",
+    "bail",
+    "anyhow",
+    "ensure",
+    "lazy_static",
+    "macro_rules",
+    "html",
+    "sql",
+    "query",
+    "query_as",
+];
+
 pub fn span(s: PmSpan) -> Span {
     let r = s.byte_range();
     Span::new(r.start, r.end)
@@ -468,6 +517,40 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         let value = self.value_of(&init.expr);
         self.bind_init(&l.pat, value, Some(&init.expr));
+    }
+
+    /// Macro bodies (`tokio::join!(..)`, `par!(..)`, `select! {..}`, user macros) are
+    /// parsed best effort as comma-separated expressions or as statements, so a wait
+    /// inside one is seen. Formatting and logging macros are skipped.
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        let name = m
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        if SKIPPED_MACROS.contains(&name.as_str()) {
+            return;
+        }
+        use syn::parse::Parser;
+        let exprs = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated
+            .parse2(m.tokens.clone());
+        match exprs {
+            Ok(list) => {
+                for e in &list {
+                    self.visit_expr(e);
+                }
+            }
+            Err(_) => {
+                if let Ok(stmts) = syn::Block::parse_within.parse2(m.tokens.clone()) {
+                    self.scopes.push();
+                    for s in &stmts {
+                        self.visit_stmt(s);
+                    }
+                    self.scopes.pop();
+                }
+            }
+        }
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
