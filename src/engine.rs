@@ -232,6 +232,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         &files,
         &facts,
         &catalog.lang(Language::Java).data.spring.default_async_bean,
+        &catalog.lang(Language::Java).data.entry_points,
     );
     if timing {
         eprintln!(

@@ -71,6 +71,7 @@ impl<'a> Project<'a> {
         files: &'a [SourceFile],
         facts: &'a [FileFacts],
         default_async_bean: &str,
+        java_entries: &[crate::catalog::EntryPoint],
     ) -> Project<'a> {
         let mut uf = UnionFind::default();
         let defined: std::collections::HashSet<&str> = facts
@@ -93,7 +94,7 @@ impl<'a> Project<'a> {
                 uf.union(a, b);
             }
         }
-        let model = Model::new(files, facts);
+        let model = Model::new(files, facts, java_entries);
         inherited_fields(facts, &model, &mut uf);
         let canon = uf.resolve();
         let mut pools = HashMap::new();

@@ -26,8 +26,6 @@ pub struct Heats {
     roots: HashMap<Node, String>,
     /// Hot code: the caller it was first reached from, and the call's span.
     pred: HashMap<Node, (Node, Span)>,
-    /// Cold code reached from `main`, a binary or a dedicated thread.
-    cold_from_main: rustc_hash::FxHashSet<Node>,
 }
 
 /// One step of a witness path: the entry point, then each call.
@@ -66,7 +64,11 @@ fn follows_parent(facts: &FileFacts, ctx: usize) -> Option<usize> {
 }
 
 impl Heats {
-    pub fn new(facts: &[FileFacts], graph: &CallGraph) -> Heats {
+    pub fn new(
+        facts: &[FileFacts],
+        graph: &CallGraph,
+        inherited: &[(Node, Heat, String)],
+    ) -> Heats {
         let mut h = Heats::default();
         // Edges for heat: calls, plus lexical nesting where code runs in its parent.
         let mut nested: HashMap<Node, Vec<Node>> = HashMap::default();
@@ -94,6 +96,14 @@ impl Heats {
                 .insert(*n, "task body handed to a pool through a wrapper".into());
             h.heat.insert(*n, Heat::Hot);
             hot.push_back(*n);
+        }
+        for (n, heat, why) in inherited {
+            h.roots.insert(*n, why.clone());
+            h.heat.insert(*n, *heat);
+            match heat {
+                Heat::Hot => hot.push_back(*n),
+                _ => cold.push(*n),
+            }
         }
         for (n, why) in &graph.handlers {
             if !h.heat.contains_key(n) {
@@ -161,44 +171,12 @@ impl Heats {
                 }
             }
         }
-        // Cold because of `main`, a binary or a thread: callees and nested code inherit it.
-        let mut stack: Vec<Node> = h
-            .roots
-            .iter()
-            .filter(|(n, why)| {
-                h.heat.get(*n) == Some(&Heat::Cold)
-                    && matches!(why.as_str(), "`main`" | "binary" | "dedicated thread")
-            })
-            .map(|(n, _)| *n)
-            .collect();
-        stack.sort_unstable();
-        while let Some(n) = stack.pop() {
-            if !h.cold_from_main.insert(n) {
-                continue;
-            }
-            let calls = graph.callees.get(&n).into_iter().flatten().map(|e| e.node);
-            let inner = nested.get(&n).into_iter().flatten().copied();
-            for m in calls.chain(inner) {
-                if h.heat.get(&m) == Some(&Heat::Cold) && !h.roots.contains_key(&m) {
-                    stack.push(m);
-                }
-            }
-        }
         h
     }
 
     /// The heat of a context (`Unknown` when no entry point reaches it).
     pub fn heat(&self, n: Node) -> Heat {
         self.heat.get(&n).copied().unwrap_or(Heat::Unknown)
-    }
-
-    /// Cold because it runs in `main`, a binary or a dedicated thread (not a startup
-    /// or shutdown hook, whose objects may serve requests later).
-    pub fn cold_by_main(&self, n: Node) -> bool {
-        if self.heat(n) != Heat::Cold {
-            return false;
-        }
-        self.cold_from_main.contains(&n)
     }
 
     /// Why a root is hot or cold.

@@ -7,8 +7,9 @@ pub mod dump;
 pub mod heat;
 pub mod types;
 
-use crate::facts::FileFacts;
-use crate::source::SourceFile;
+use crate::catalog::{EntryHeat, EntryPoint};
+use crate::facts::{CtxKind, FileFacts, Heat};
+use crate::source::{Language, SourceFile};
 
 pub use calls::{CallGraph, Edge, Node};
 pub use heat::{Heats, Step};
@@ -23,14 +24,77 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn new(files: &[SourceFile], facts: &[FileFacts]) -> Model {
+    /// `java_entries`: the Java catalog's entry points, matched here against
+    /// supertypes inherited through project classes (`Engine extends BaseDaemon`,
+    /// `BaseDaemon extends Thread`), which one file cannot see.
+    pub fn new(files: &[SourceFile], facts: &[FileFacts], java_entries: &[EntryPoint]) -> Model {
         let types = Types::new(facts);
         let calls = CallGraph::new(files, facts, &types);
-        let heats = Heats::new(facts, &calls);
+        let inherited = inherited_entries(files, facts, &types, java_entries);
+        let heats = Heats::new(facts, &calls, &inherited);
         Model {
             types,
             calls,
             heats,
         }
     }
+}
+
+/// Entry points by a supertype a project base class extends: `run` of a class whose
+/// project superclass extends `Thread`, `doGet` of a servlet's project base.
+fn inherited_entries(
+    files: &[SourceFile],
+    facts: &[FileFacts],
+    types: &Types,
+    entries: &[EntryPoint],
+) -> Vec<(Node, Heat, String)> {
+    let by_supertype: Vec<&EntryPoint> = entries
+        .iter()
+        .filter(|e| !e.methods.is_empty() && !e.supertypes.is_empty())
+        .filter(|e| e.method_annotations.is_empty() && e.class_annotations.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    if by_supertype.is_empty() {
+        return out;
+    }
+    for (file, f) in facts.iter().enumerate() {
+        if files.get(file).is_none_or(|s| s.language != Language::Java) {
+            continue;
+        }
+        for (ctx, c) in f.contexts.iter().enumerate() {
+            if c.entry.is_some() || c.kind != CtxKind::Function {
+                continue;
+            }
+            let Some(t) = c.owner.as_deref().and_then(|o| types.id(o)) else {
+                continue;
+            };
+            // Supertypes outside the project, of the class's project ancestors.
+            let external: Vec<&str> = types
+                .ancestry(t)
+                .into_iter()
+                .skip(1)
+                .flat_map(|a| {
+                    let (df, di) = types.decls[a];
+                    facts[df].types[di].supers.iter()
+                })
+                .filter(|r| types.resolve(r).is_none())
+                .filter_map(|r| r.candidates.first().map(String::as_str))
+                .collect();
+            if external.is_empty() {
+                continue;
+            }
+            let hit = by_supertype.iter().find(|e| {
+                e.methods.contains(&c.name)
+                    && external.iter().any(|x| e.supertypes.iter().any(|s| s == x))
+            });
+            if let Some(e) = hit {
+                let heat = match e.heat {
+                    EntryHeat::Hot => Heat::Hot,
+                    EntryHeat::Cold => Heat::Cold,
+                };
+                out.push(((file, ctx), heat, e.why.clone()));
+            }
+        }
+    }
+    out
 }

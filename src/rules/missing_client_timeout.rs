@@ -23,14 +23,10 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             let mut d =
                 Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone());
             // The request's context sets the level, not the creation's: a client built
-            // in a startup hook serves requests later. Only a client made and used in
-            // `main`, a binary or a dedicated thread is cold; one made per request is hot.
-            match project.heat(file, c.ctx) {
-                Heat::Hot => d = d.at(file, c.ctx),
-                Heat::Cold if project.model.heats.cold_by_main((file, c.ctx)) => {
-                    d = d.at(file, c.ctx)
-                }
-                _ => {}
+            // in `main` or a startup hook serves the requests and jobs that come later,
+            // so creation in cold code says nothing. One made in hot code is hot.
+            if project.heat(file, c.ctx) == Heat::Hot {
+                d = d.at(file, c.ctx);
             }
             out.push(d);
         }

@@ -621,7 +621,8 @@ impl<'a> Extractor<'a> {
         if entry.exempt_in.iter().any(|m| m == &self.frame.method) || self.in_blocking_api() {
             return;
         }
-        if entry.bounded_only && recv.unbounded_queue {
+        let never_full = fq.is_some_and(|t| self.catalog.in_group("never_full", t));
+        if entry.bounded_only && (recv.unbounded_queue || never_full) {
             return; // `put` on an unbounded queue never blocks
         }
         let (kind, help) = (entry.kind, entry.help.clone());

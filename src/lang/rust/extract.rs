@@ -97,6 +97,13 @@ const SKIPPED_MACROS: &[&str] = &[
     "query_as",
 ];
 
+fn name_span(m: &syn::Macro) -> PmSpan {
+    m.path
+        .segments
+        .last()
+        .map_or_else(PmSpan::call_site, |s| s.ident.span())
+}
+
 pub fn span(s: PmSpan) -> Span {
     let r = s.byte_range();
     Span::new(r.start, r.end)
@@ -539,6 +546,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             Ok(list) => {
                 for e in &list {
                     self.visit_expr(e);
+                }
+                // `routes!(list_crates, show_crate)`: handlers registered by a macro.
+                if list.iter().any(|e| matches!(e, syn::Expr::Path(_))) {
+                    let at = span(name_span(m));
+                    self.handler_refs(&name, list.iter(), at);
                 }
             }
             Err(_) => {
