@@ -57,7 +57,14 @@ impl<'a> Extractor<'a> {
             .and_then(|r| self.record_submission(r, cspan, spans::call(c)));
         let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f));
         self.timeout_wrapped += usize::from(wrapper);
-        self.visit_args(c.args.iter(), runs.as_ref(), sub);
+        // A call of a function of this project: its closures may become pool tasks there.
+        let project_fn = runs.is_none()
+            && full.is_none()
+            && path.is_some_and(|p| {
+                let first = p.segments.first().map(|s| s.ident.to_string());
+                p.segments.len() == 1 || first.is_some_and(|f| is_own_module(&f) || f == "Self")
+            });
+        let lambdas = self.visit_args(c.args.iter(), runs.as_ref(), sub, project_fn);
         self.timeout_wrapped -= usize::from(wrapper);
         if let Some(f) = &full {
             if let Some(w) = self
@@ -72,7 +79,7 @@ impl<'a> Extractor<'a> {
             }
         }
         if let Some(p) = path {
-            self.record_call(p, cspan);
+            self.record_call(p, cspan, lambdas);
             if let Some(last) = p.segments.last() {
                 if c.args.iter().any(|a| matches!(a, syn::Expr::Path(_))) {
                     self.handler_refs(&last.ident.to_string(), c.args.iter(), cspan);
@@ -113,7 +120,7 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
-        self.visit_args(m.args.iter(), runs.as_ref(), sub);
+        let _ = self.visit_args(m.args.iter(), runs.as_ref(), sub, false);
         self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
         if m.args.iter().any(|a| matches!(a, syn::Expr::Path(_))) {
             self.handler_refs(&method, m.args.iter(), mspan);
@@ -310,13 +317,25 @@ impl<'a> Extractor<'a> {
     }
 
     /// Visit call arguments; closures (and async blocks) run where `runs` says.
+    /// Returns the closures given their own context as arguments of a call that is not
+    /// a submission (the callee may be a wrapper that hands them to a pool).
     fn visit_args<'e>(
         &mut self,
         args: impl Iterator<Item = &'e syn::Expr>,
         runs: Option<&Runs>,
         sub: Option<usize>,
-    ) {
-        for arg in args {
+        force: bool,
+    ) -> Vec<(usize, usize)> {
+        let mut lambdas = Vec::new();
+        for (i, arg) in args.enumerate() {
+            // `pool.spawn(task)` with `task` this function's parameter: a wrapper.
+            if let (Some(s), syn::Expr::Path(p)) = (sub, arg) {
+                if let Some(id) = p.path.get_ident() {
+                    let name = id.to_string();
+                    self.facts.submissions[s].task_param =
+                        self.params.iter().position(|x| *x == name);
+                }
+            }
             let syn::Expr::Closure(c) = arg else {
                 let before = self.facts.contexts.len();
                 self.visit_expr(arg);
@@ -363,10 +382,15 @@ impl<'a> Extractor<'a> {
                     self.closure(c, CtxKind::Inline, None, param.clone());
                 }
                 None => {
-                    self.closure(c, CtxKind::Inline, None, None);
+                    self.force_closure_ctx = force;
+                    if let Some(id) = self.closure(c, CtxKind::Inline, None, None) {
+                        lambdas.push((i, id));
+                    }
+                    self.force_closure_ctx = false;
                 }
             }
         }
+        lambdas
     }
 
     /// Record a blocking wait, and link it to the submission it waits for: the
@@ -429,7 +453,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// `helper(..)` or `Self::helper(..)`: a call rules may follow.
-    fn record_call(&mut self, p: &syn::Path, s: Span) {
+    fn record_call(&mut self, p: &syn::Path, s: Span, lambda_args: Vec<(usize, usize)>) {
         let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
         let (owner, name) = match segs.as_slice() {
             [name] => (String::new(), name.clone()),
@@ -450,7 +474,7 @@ impl<'a> Extractor<'a> {
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,
-            lambda_args: Vec::new(),
+            lambda_args,
         });
     }
 

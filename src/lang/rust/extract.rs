@@ -44,6 +44,10 @@ pub struct Extractor<'a> {
     pub(super) in_layer: bool,
     /// The trait of the enclosing `impl .. for` (last segment).
     pub(super) impl_trait: Option<String>,
+    /// The next closure gets a context even if it runs inline.
+    pub(super) force_closure_ctx: bool,
+    /// The enclosing function's parameter names, in order (a wrapper's task parameter).
+    pub(super) params: Vec<String>,
     /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
     pub(super) binary: bool,
 }
@@ -193,6 +197,8 @@ impl<'a> Extractor<'a> {
             timeout_wrapped: 0,
             in_layer: false,
             impl_trait: None,
+            force_closure_ctx: false,
+            params: Vec::new(),
             binary: false,
         }
     }
@@ -257,6 +263,19 @@ impl<'a> Extractor<'a> {
         let saved_rayon = std::mem::take(&mut self.rayon);
         let saved_loops = std::mem::take(&mut self.loops);
         self.scopes.push();
+        let params: Vec<String> = sig
+            .inputs
+            .iter()
+            .map(|input| match input {
+                syn::FnArg::Typed(pt) => match &*pt.pat {
+                    syn::Pat::Ident(i) => i.ident.to_string(),
+                    _ => String::new(),
+                },
+                syn::FnArg::Receiver(_) => "self".into(),
+            })
+            .filter(|p| p != "self")
+            .collect();
+        let saved_params = std::mem::replace(&mut self.params, params);
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
                 let ty = self.types.resolve(&pt.ty);
@@ -270,6 +289,7 @@ impl<'a> Extractor<'a> {
             }
         }
         self.visit_block(block);
+        self.params = saved_params;
         self.scopes.pop();
         self.loops = saved_loops;
         self.rayon = saved_rayon;
@@ -285,8 +305,10 @@ impl<'a> Extractor<'a> {
         submission: Option<usize>,
         param: Option<String>,
     ) -> Option<CtxId> {
-        // A closure that runs where its caller runs needs no context of its own.
-        let id = (kind != CtxKind::Inline || submission.is_some()).then(|| {
+        // A closure that runs where its caller runs needs no context of its own, unless
+        // it is an argument of a call that may hand it to a pool (`force_closure_ctx`).
+        let force = std::mem::take(&mut self.force_closure_ctx);
+        let id = (kind != CtxKind::Inline || submission.is_some() || force).then(|| {
             let id = self.push_ctx(
                 kind,
                 "task".into(),
