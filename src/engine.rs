@@ -235,10 +235,18 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         &catalog.lang(Language::Java).data.entry_points,
     );
     if timing {
+        let count = |f: fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
         eprintln!(
-            "poolguard: timing: walk, parse and extract {} ms; model and link {} ms",
+            "poolguard: timing: walk, parse and extract {} ms; model and link {} ms; \
+             {} contexts, {} calls, {} types, {} items, {} submissions, {} waits",
             (linked_at - started).as_millis(),
-            linked_at.elapsed().as_millis()
+            linked_at.elapsed().as_millis(),
+            count(|f| f.contexts.len()),
+            count(|f| f.calls.len()),
+            count(|f| f.types.len()),
+            count(|f| f.items.len()),
+            count(|f| f.submissions.len()),
+            count(|f| f.waits.len()),
         );
     }
     let rules_at = Instant::now();

@@ -148,11 +148,11 @@ pub struct TypeDecl {
     /// Fully-qualified (Java: `com.acme.Outer.Inner`; Rust: the impl type's name).
     pub name: String,
     /// Superclass and interfaces.
-    pub supers: Vec<TypeRef>,
+    pub supers: Vec<std::sync::Arc<TypeRef>>,
     /// The enclosing class of an inner or anonymous class.
     pub outer: Option<String>,
     /// Field name -> declared type, for calls on fields of other classes' types.
-    pub fields: Vec<(String, TypeRef)>,
+    pub fields: Vec<(String, std::sync::Arc<TypeRef>)>,
     pub span: Span,
 }
 
@@ -163,8 +163,9 @@ pub struct Context {
     pub parent: Option<CtxId>,
     /// Method or function name (`sendLog`), or a short description of a task body.
     pub name: String,
-    /// Java: the enclosing class (simple name); Rust: the impl type, if any.
-    pub owner: Option<String>,
+    /// Java: the enclosing class (fully qualified); Rust: the impl type, if any.
+    /// Shared by every context of the class.
+    pub owner: Option<std::sync::Arc<str>>,
     /// The span of the signature or head, used as a label.
     pub head: Span,
     pub body: Span,
@@ -257,7 +258,7 @@ pub struct Wait {
 pub struct Call {
     pub span: Span,
     pub ctx: CtxId,
-    pub method: String,
+    pub method: Box<str>,
     /// Simple name of the receiver's class; `None` for an unqualified call in the same class.
     pub receiver_type: Option<String>,
     /// The owner of the callee when the call names it (Rust `self.f()`, `Self::f()`,
@@ -268,7 +269,8 @@ pub struct Call {
     /// The receiver's type when it names one (a typed field, local or parameter, or
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).
-    pub target: Option<TypeRef>,
+    /// Shared by every call of a file on the same type (one allocation, not one a call).
+    pub target: Option<std::sync::Arc<TypeRef>>,
     /// Made inside an open-ended loop (`while (running)`, `for (;;)`).
     pub in_loop: bool,
     /// The method is one the catalog lists as submitting to an executor (`submit`,
@@ -276,7 +278,7 @@ pub struct Call {
     pub submit_like: bool,
     /// Lambdas passed as arguments: (argument index, the lambda's context). If the
     /// callee hands that parameter to a pool, the lambda is a task of that pool.
-    pub lambda_args: Vec<(usize, CtxId)>,
+    pub lambda_args: Box<[(usize, CtxId)]>,
 }
 
 /// A Spring `@Async` method: calling it submits to the named executor bean.

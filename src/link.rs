@@ -182,7 +182,8 @@ impl<'a> Project<'a> {
             }
             for c in &f.calls {
                 let Some(t) = &c.receiver_type else { continue };
-                let Some(&(mf, mi)) = self.async_methods.get(&(t.clone(), c.method.clone())) else {
+                let Some(&(mf, mi)) = self.async_methods.get(&(t.clone(), c.method.to_string()))
+                else {
                     continue;
                 };
                 let m = &self.facts[mf].async_methods[mi];

@@ -13,6 +13,41 @@ use super::types::{TypeId, Types};
 use crate::facts::{Call, CtxId, CtxKind, FileFacts};
 use crate::source::{FileId, Language, SourceFile, Span};
 
+/// Edges grouped by node in one flat vector (one allocation, not one a node).
+#[derive(Debug, Default)]
+pub struct Adjacency {
+    index: HashMap<Node, (u32, u32)>,
+    edges: Vec<Edge>,
+}
+
+impl Adjacency {
+    /// Group `(node, edge)` pairs by node, keeping their order within a node.
+    fn build(mut pairs: Vec<(Node, Edge)>) -> Adjacency {
+        pairs.sort_by_key(|(n, _)| *n);
+        let mut index: HashMap<Node, (u32, u32)> = HashMap::default();
+        let mut edges = Vec::with_capacity(pairs.len());
+        for (n, e) in pairs {
+            let at = edges.len() as u32;
+            index.entry(n).or_insert((at, at)).1 = at + 1;
+            edges.push(e);
+        }
+        Adjacency { index, edges }
+    }
+
+    pub fn get(&self, n: &Node) -> Option<&[Edge]> {
+        self.index
+            .get(n)
+            .map(|&(a, b)| &self.edges[a as usize..b as usize])
+    }
+
+    /// Every node with its edges (in no particular order).
+    pub fn iter(&self) -> impl Iterator<Item = (&Node, &[Edge])> {
+        self.index
+            .iter()
+            .map(|(n, &(a, b))| (n, &self.edges[a as usize..b as usize]))
+    }
+}
+
 /// A call through an interface reaches at most this many implementations; past
 /// it the interface is a framework extension point and its callers say nothing.
 const MAX_IMPLEMENTATIONS: usize = 16;
@@ -32,11 +67,13 @@ pub struct Edge {
 #[derive(Debug, Default)]
 pub struct CallGraph {
     /// owner (class or impl type; "" for free functions) -> method name -> contexts.
-    methods: HashMap<String, HashMap<String, Vec<Node>>>,
+    /// Keyed by a 64-bit hash of (owner, name): no string is copied.
+    methods: HashMap<u64, (u32, u32)>,
+    method_nodes: Vec<Node>,
     /// callee -> the calls that reach it (`node` is the caller).
-    pub callers: HashMap<Node, Vec<Edge>>,
+    pub callers: Adjacency,
     /// caller -> the calls it makes (`node` is the callee).
-    pub callees: HashMap<Node, Vec<Edge>>,
+    pub callees: Adjacency,
     /// Methods run as a pool task by method reference (`pool.submit(this::load)`):
     /// method -> (file, submission index).
     pub tasks: HashMap<Node, Vec<(FileId, usize)>>,
@@ -74,17 +111,21 @@ fn is_method(kind: &CtxKind, name: &str) -> bool {
 impl CallGraph {
     pub fn new(files: &[SourceFile], facts: &[FileFacts], types: &Types) -> CallGraph {
         let mut g = CallGraph::default();
+        let (mut callers, mut callees) = (Vec::new(), Vec::new());
+        let mut methods: Vec<(u64, Node)> = Vec::new();
         for (file, f) in facts.iter().enumerate() {
             for (ctx, c) in f.contexts.iter().enumerate() {
                 if is_method(&c.kind, &c.name) {
-                    g.methods
-                        .entry(c.owner.clone().unwrap_or_default())
-                        .or_default()
-                        .entry(c.name.clone())
-                        .or_default()
-                        .push((file, ctx));
+                    let owner = c.owner.as_deref().unwrap_or("");
+                    methods.push((method_key(owner, &c.name), (file, ctx)));
                 }
             }
+        }
+        methods.sort_by_key(|(k, _)| *k);
+        for (k, n) in methods {
+            let at = g.method_nodes.len() as u32;
+            g.methods.entry(k).or_insert((at, at)).1 = at + 1;
+            g.method_nodes.push(n);
         }
         let pool_classes: std::collections::HashSet<&str> = facts
             .iter()
@@ -155,16 +196,22 @@ impl CallGraph {
                     if t == caller {
                         continue;
                     }
-                    g.callers.entry(t).or_default().push(Edge {
-                        node: caller,
-                        span: call.span,
-                        in_loop: call.in_loop,
-                    });
-                    g.callees.entry(caller).or_default().push(Edge {
-                        node: t,
-                        span: call.span,
-                        in_loop: call.in_loop,
-                    });
+                    callers.push((
+                        t,
+                        Edge {
+                            node: caller,
+                            span: call.span,
+                            in_loop: call.in_loop,
+                        },
+                    ));
+                    callees.push((
+                        caller,
+                        Edge {
+                            node: t,
+                            span: call.span,
+                            in_loop: call.in_loop,
+                        },
+                    ));
                 }
             }
             for (call, why) in &f.handlers {
@@ -190,15 +237,16 @@ impl CallGraph {
                 }
             }
         }
+        g.callers = Adjacency::build(callers);
+        g.callees = Adjacency::build(callees);
         g
     }
 
     /// The contexts declared as `owner.name`.
     pub fn named(&self, owner: &str, name: &str) -> &[Node] {
         self.methods
-            .get(owner)
-            .and_then(|m| m.get(name))
-            .map_or(&[], Vec::as_slice)
+            .get(&method_key(owner, name))
+            .map_or(&[], |&(a, b)| &self.method_nodes[a as usize..b as usize])
     }
 
     /// `name` in the type or its nearest supertype that declares it.
@@ -219,7 +267,7 @@ impl CallGraph {
         caller: Node,
         call: &Call,
     ) -> Vec<Node> {
-        let name = call.method.as_str();
+        let name = &*call.method;
         let Some(target) = &call.target else {
             // Unqualified: the caller's class and supertypes, then its outer classes.
             let owner = facts[caller.0].contexts[caller.1]
@@ -272,8 +320,9 @@ impl CallGraph {
             Some(o) => o.clone(),
             None => facts[caller.0].contexts[caller.1]
                 .owner
-                .clone()
-                .unwrap_or_default(),
+                .as_deref()
+                .unwrap_or_default()
+                .to_string(),
         };
         let all = self.named(&owner, &call.method);
         let local: Vec<Node> = all.iter().copied().filter(|n| n.0 == caller.0).collect();
@@ -285,4 +334,14 @@ impl CallGraph {
         }
         Vec::new()
     }
+}
+
+/// The methods index key: `owner` and `name`, hashed (the separator keeps
+/// `a.bc`/`ab.c` apart).
+fn method_key(owner: &str, name: &str) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(owner.as_bytes());
+    h.update(&[0]);
+    h.update(name.as_bytes());
+    h.digest()
 }

@@ -56,7 +56,8 @@ fn follows_parent(facts: &FileFacts, ctx: usize) -> Option<usize> {
     let c = &facts.contexts[ctx];
     let p = c.parent?;
     let parent = facts.contexts.get(p)?;
-    let anonymous = |o: &Option<String>| o.as_deref().is_some_and(|o| o.ends_with("<anonymous>"));
+    let anonymous =
+        |o: &Option<std::sync::Arc<str>>| o.as_deref().is_some_and(|o| o.ends_with("<anonymous>"));
     let inherits = c.kind != CtxKind::Function
         || (c.name == "<init>" && anonymous(&c.owner))
         || (parent.name == "<init>" && anonymous(&parent.owner));
@@ -134,7 +135,7 @@ impl Heats {
         }
         // Cold: roots, and code every caller of which is cold ("reached only from them").
         let mut pending: HashMap<Node, usize> = HashMap::default();
-        for (callee, edges) in &graph.callers {
+        for (callee, edges) in graph.callers.iter() {
             let mut distinct: Vec<Node> = edges.iter().map(|e| e.node).collect();
             distinct.sort_unstable();
             distinct.dedup();

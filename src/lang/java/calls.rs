@@ -751,7 +751,10 @@ impl<'a> Extractor<'a> {
                 (simple, Some(self.type_ref(&ty)))
             }
         };
-        if object.is_none() && !self.names.declares_method(name) && self.classes.is_empty() {
+        // An unqualified call can only reach a method of this file, or one inherited
+        // through a supertype (of this class or an enclosing one).
+        let inherits = self.classes.iter().any(|c| !c.supers.is_empty());
+        if object.is_none() && !self.names.declares_method(name) && !inherits {
             return;
         }
         // `service.load(..).join()`: the result is waited for right here.
@@ -768,14 +771,14 @@ impl<'a> Extractor<'a> {
         self.facts.calls.push(Call {
             span: self.call_span(node),
             ctx: self.current_ctx(),
-            method: name.to_string(),
+            method: name.into(),
             receiver_type,
             callee_owner: None,
             waited,
             target,
             in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),
-            lambda_args,
+            lambda_args: lambda_args.into(),
         });
     }
 

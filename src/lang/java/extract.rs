@@ -43,6 +43,8 @@ pub(super) struct ClassInfo {
     pub decl: Option<usize>,
     /// Fields and constants initialised with a caller-runs rejection handler.
     pub caller_runs_fields: rustc_hash::FxHashSet<String>,
+    /// `fq`, shared by the class's contexts.
+    pub shared: std::sync::Arc<str>,
 }
 
 /// The method (or lambda) being walked.
@@ -78,6 +80,8 @@ pub struct Extractor<'a> {
     pub(super) off_loop_above: bool,
     /// The next lambda gets a context even if it runs inline (an argument of a project call).
     pub(super) force_lambda_ctx: bool,
+    /// Type references already made in this file, by name and class depth (shared).
+    pub(super) type_refs: std::cell::RefCell<HashMap<(String, String), std::sync::Arc<TypeRef>>>,
     pub facts: FileFacts,
 }
 
@@ -111,6 +115,7 @@ impl<'a> Extractor<'a> {
             names_fixed_thread_users,
             off_loop_above: false,
             force_lambda_ctx: false,
+            type_refs: Default::default(),
             package,
             classes: Vec::new(),
             scopes: Scopes::default(),
@@ -151,7 +156,7 @@ impl<'a> Extractor<'a> {
             kind,
             parent: self.ctx.last().copied(),
             name,
-            owner: self.classes.last().map(|c| c.fq.clone()),
+            owner: self.classes.last().map(|c| c.shared.clone()),
             head: span(head),
             body: span(body),
             submission: None,
@@ -161,7 +166,16 @@ impl<'a> Extractor<'a> {
     }
 
     /// A type as candidates for its fully-qualified name in the project.
-    pub(super) fn type_ref(&self, t: &JType) -> TypeRef {
+    pub(super) fn type_ref(&self, t: &JType) -> std::sync::Arc<TypeRef> {
+        let inner = self
+            .classes
+            .last()
+            .map(|c| c.fq.clone())
+            .unwrap_or_default();
+        let key = (t.fq.clone().unwrap_or_else(|| t.simple.clone()), inner);
+        if let Some(hit) = self.type_refs.borrow().get(&key) {
+            return hit.clone();
+        }
         let candidates = match &t.fq {
             Some(fq) => vec![fq.clone()],
             None => {
@@ -169,7 +183,9 @@ impl<'a> Extractor<'a> {
                 self.names.candidates(&t.simple, &enclosing, &self.package)
             }
         };
-        TypeRef { candidates }
+        let r = std::sync::Arc::new(TypeRef { candidates });
+        self.type_refs.borrow_mut().insert(key, r.clone());
+        r
     }
 
     /// The entry point a method declaration is, per the catalog's `entry_points`.
@@ -363,6 +379,7 @@ impl<'a> Extractor<'a> {
             .map(|t| t.fq.clone().unwrap_or_else(|| t.simple.clone()))
             .collect();
         self.classes.push(ClassInfo {
+            shared: std::sync::Arc::from(fq.as_str()),
             fq,
             event_loop,
             annotations,

@@ -140,14 +140,14 @@ impl<'a> Extractor<'a> {
             self.facts.calls.push(Call {
                 span: mspan,
                 ctx: self.current_ctx().unwrap_or(0),
-                method,
+                method: method.into(),
                 receiver_type: None,
                 callee_owner: Some(owner),
                 waited: None,
                 target: None,
                 in_loop: self.loops > 0,
                 submit_like: false,
-                lambda_args: Vec::new(),
+                lambda_args: Box::default(),
             });
         }
     }
@@ -467,14 +467,14 @@ impl<'a> Extractor<'a> {
         self.facts.calls.push(Call {
             span: s,
             ctx: self.current_ctx().unwrap_or(0),
-            method: name,
+            method: name.into(),
             receiver_type: None,
             callee_owner: Some(owner),
             waited: None,
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,
-            lambda_args,
+            lambda_args: lambda_args.into(),
         });
     }
 

@@ -101,14 +101,14 @@ impl Extractor<'_> {
                 Call {
                     span: at,
                     ctx: self.current_ctx().unwrap_or(0),
-                    method: name,
+                    method: name.into(),
                     receiver_type: None,
                     callee_owner: Some(owner),
                     waited: None,
                     target: None,
                     in_loop: false,
                     submit_like: false,
-                    lambda_args: Vec::new(),
+                    lambda_args: Box::default(),
                 },
                 why.clone(),
             ));

@@ -223,7 +223,7 @@ impl<'a> Extractor<'a> {
             kind,
             parent: self.ctx.last().copied(),
             name,
-            owner: self.impl_type.clone(),
+            owner: self.impl_type.as_deref().map(std::sync::Arc::from),
             head,
             body,
             submission: None,
