@@ -104,7 +104,7 @@ pub fn write(path: &Path, diags: &[Diagnostic], files: &[SourceFile]) -> Result<
     };
     let mut text = serde_json::to_string_pretty(&file).expect("baseline serializes");
     text.push('\n');
-    std::fs::write(path, text)
+    crate::output::write_atomic(path, text.as_bytes())
         .map_err(|e| format!("{}: cannot write baseline: {e}", path.display()))?;
     Ok(n)
 }

@@ -1,12 +1,13 @@
 //! The command line (`clap`): `check`, `rules`, `explain`.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::Config;
 use crate::engine::{self, CheckOptions};
+use crate::output;
 use crate::render::{self, Color, Format};
 use crate::rules::RULES;
 
@@ -116,19 +117,19 @@ pub struct CheckArgs {
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
         Command::Rules => {
-            print!("{}", rules_table());
+            output::stdout(&rules_table());
             EXIT_CLEAN
         }
         Command::Explain { rule } => match crate::rules::find(&rule) {
             Some(r) => {
-                print!("{}", r.doc);
+                output::stdout(r.doc);
                 EXIT_CLEAN
             }
             None => {
-                eprintln!(
+                output::note(&format!(
                     "poolguard: unknown rule `{rule}`; known rules: {}",
                     rule_ids()
-                );
+                ));
                 EXIT_ERROR
             }
         },
@@ -164,7 +165,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Check(args) => match check(args) {
             Ok(code) => code,
             Err(message) => {
-                eprintln!("poolguard: {message}");
+                output::note(&format!("poolguard: {message}"));
                 EXIT_ERROR
             }
         },
@@ -227,10 +228,7 @@ fn check(args: CheckArgs) -> Result<i32, String> {
         report_unused_allows: args.report_unused_allows,
         ..CheckOptions::new(paths, config)
     };
-    let report = engine::check(&opts)?;
-    for e in &report.errors {
-        eprintln!("poolguard: {}: {}", e.path, e.message);
-    }
+    let mut report = engine::check(&opts)?;
     let color = match args.color {
         Color::Always => true,
         Color::Never => false,
@@ -243,17 +241,16 @@ fn check(args: CheckArgs) -> Result<i32, String> {
     let text = if args.statistics {
         render::render_statistics(&report, args.format)
     } else {
-        render::render(&report, args.format, color)
+        render::render_isolated(&mut report, args.format, color)
     };
+    for e in &report.errors {
+        output::note(&format!("poolguard: {}: {}", e.path, e.message));
+    }
     match &args.output {
-        Some(path) => std::fs::write(path, text)
+        Some(path) => output::write_atomic(path, text.as_bytes())
             .map_err(|e| format!("{}: cannot write report: {e}", path.display()))?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            // A closed pipe (`poolguard check | head`) is not an error of ours.
-            let _ = out.write_all(text.as_bytes());
-            let _ = out.flush();
-        }
+        // A closed pipe (`poolguard check | head`) is not an error of ours.
+        None => output::stdout(&text),
     }
     let code = if report.has_findings() && !args.exit_zero && args.write_baseline.is_none() {
         EXIT_FINDINGS

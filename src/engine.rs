@@ -11,6 +11,7 @@ use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::diagnostic::{self, Diagnostic};
 use crate::facts::{CtxKind, FileFacts, Heat};
+use crate::isolate;
 use crate::lang::{frontend, ExtractOptions};
 use crate::link::Project;
 use crate::rules::{Level, Settings, RULES};
@@ -228,11 +229,16 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     };
     let timing = std::env::var_os("POOLGUARD_TIMING").is_some_and(|v| v == "1");
     let linked_at = Instant::now();
-    let project = Project::new(
+    let judged = link_and_judge(
         &files,
-        &facts,
+        &mut facts,
         &catalog.lang(Language::Java).data.spring.default_async_bean,
         &catalog.lang(Language::Java).data.entry_points,
+        &levels,
+        &settings,
+        opts.pedantic || opts.config.pedantic,
+        opts.dump_model,
+        &mut errors,
     );
     if timing {
         let count = |f: fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
@@ -240,7 +246,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             "poolguard: timing: walk, parse and extract {} ms; model and link {} ms; \
              {} contexts, {} calls, {} types, {} items, {} submissions, {} waits",
             (linked_at - started).as_millis(),
-            linked_at.elapsed().as_millis(),
+            judged.link_ms,
             count(|f| f.contexts.len()),
             count(|f| f.calls.len()),
             count(|f| f.types.len()),
@@ -248,30 +254,10 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             count(|f| f.submissions.len()),
             count(|f| f.waits.len()),
         );
+        eprintln!("poolguard: timing: rules {} ms", judged.rules_ms);
     }
-    let rules_at = Instant::now();
-    let mut diagnostics: Vec<Diagnostic> = RULES
-        .iter()
-        .zip(&levels)
-        .filter(|(_, (_, level))| *level != Level::Off)
-        .flat_map(|(rule, (_, level))| {
-            let mut found = (rule.check)(&project, &settings);
-            for d in &mut found {
-                // A rule may soften one finding (a risk rather than a defect).
-                d.level = (*level).min(d.level);
-            }
-            found
-        })
-        .collect();
-    if timing {
-        eprintln!(
-            "poolguard: timing: rules {} ms",
-            rules_at.elapsed().as_millis()
-        );
-    }
-    let model_dump = opts.dump_model.then(|| crate::model::dump::dump(&project));
-    let pedantic = opts.pedantic || opts.config.pedantic;
-    diagnostics.retain_mut(|d| judge_context(&project, d, pedantic));
+    let model_dump = judged.model_dump;
+    let mut diagnostics = judged.diagnostics;
     // One site, one finding: RULES is in precedence order, so keep the first.
     let mut seen = std::collections::HashSet::new();
     diagnostics.retain(|d| seen.insert((d.file, d.span)));
@@ -354,6 +340,181 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         model_dump,
         skipped_generated,
     })
+}
+
+/// What linking and the rules found.
+struct Judged {
+    diagnostics: Vec<Diagnostic>,
+    model_dump: Option<String>,
+    link_ms: u128,
+    rules_ms: u128,
+}
+
+/// Link the project, run the enabled rules and judge each finding's context. A
+/// panic while linking or in a rule is traced to the files that cause it (each
+/// is linked and judged alone): their facts are dropped with an `errors[]` entry
+/// naming file and rule, and the phase runs again without them.
+#[allow(clippy::too_many_arguments)]
+fn link_and_judge(
+    files: &[SourceFile],
+    facts: &mut [FileFacts],
+    default_async_bean: &str,
+    java_entries: &[crate::catalog::EntryPoint],
+    levels: &[(&'static str, Level)],
+    settings: &Settings,
+    pedantic: bool,
+    dump_model: bool,
+    errors: &mut Vec<FileError>,
+) -> Judged {
+    let enabled: Vec<(&crate::rules::Rule, Level)> = RULES
+        .iter()
+        .zip(levels)
+        .filter(|(_, (_, level))| *level != Level::Off)
+        .map(|(rule, (_, level))| (rule, *level))
+        .collect();
+    type Found = Vec<Result<Vec<Diagnostic>, String>>;
+    // `dropped`: files whose model is already dropped (the test hook skips them).
+    let judge = |files: &[SourceFile],
+                 facts: &[FileFacts],
+                 dropped: &[bool],
+                 rules: &[(&crate::rules::Rule, Level)],
+                 dump: bool|
+     -> Result<(Found, Option<String>, u128, u128), String> {
+        let live = || {
+            files
+                .iter()
+                .zip(dropped)
+                .filter(|(_, d)| !**d)
+                .map(|(f, _)| f.display.as_str())
+        };
+        isolate::catch(|| {
+            let linked_at = Instant::now();
+            isolate::inject("link", live());
+            let project = Project::new(files, facts, default_async_bean, java_entries);
+            let link_ms = linked_at.elapsed().as_millis();
+            let rules_at = Instant::now();
+            let found = rules
+                .iter()
+                .map(|(rule, level)| {
+                    isolate::catch(|| {
+                        isolate::inject(rule.id, live());
+                        let mut found = (rule.check)(&project, settings);
+                        for d in &mut found {
+                            // A rule may soften one finding (a risk rather than a defect).
+                            d.level = (*level).min(d.level);
+                        }
+                        found.retain_mut(|d| judge_context(&project, d, pedantic));
+                        found
+                    })
+                })
+                .collect::<Vec<_>>();
+            let rules_ms = rules_at.elapsed().as_millis();
+            let dump = dump.then(|| crate::model::dump::dump(&project));
+            (found, dump, link_ms, rules_ms)
+        })
+    };
+    let mut dropped = vec![false; files.len()];
+    let mut found: Vec<Option<Vec<Diagnostic>>> = vec![None; enabled.len()];
+    let mut judged = Judged {
+        diagnostics: Vec::new(),
+        model_dump: None,
+        link_ms: 0,
+        rules_ms: 0,
+    };
+    // Two rounds: the second runs without the files the first traced a panic to.
+    for round in 0..2 {
+        let pending: Vec<usize> = (0..enabled.len()).filter(|&i| found[i].is_none()).collect();
+        if pending.is_empty() && (round > 0 || !dump_model) {
+            break;
+        }
+        let rules: Vec<_> = pending.iter().map(|&i| enabled[i]).collect();
+        let failed: Vec<(Option<&'static str>, String)> =
+            match judge(files, facts, &dropped, &rules, dump_model && round == 0) {
+                Ok((results, dump, link_ms, rules_ms)) => {
+                    if round == 0 {
+                        (judged.model_dump, judged.link_ms, judged.rules_ms) =
+                            (dump, link_ms, rules_ms);
+                    }
+                    let mut failed = Vec::new();
+                    for (&i, r) in pending.iter().zip(results) {
+                        match r {
+                            Ok(d) => found[i] = Some(d),
+                            Err(panic) => failed.push((Some(enabled[i].0.id), panic)),
+                        }
+                    }
+                    failed
+                }
+                Err(panic) => vec![(None, panic)],
+            };
+        for (rule, panic) in failed {
+            let what = match rule {
+                Some(id) => format!("in rule `{id}`"),
+                None => "while linking".to_string(),
+            };
+            let rules_alone: Vec<_> = match rule {
+                Some(id) => enabled
+                    .iter()
+                    .copied()
+                    .filter(|(r, _)| r.id == id)
+                    .collect(),
+                None => Vec::new(),
+            };
+            let mut traced = false;
+            for i in 0..files.len() {
+                if dropped[i] {
+                    continue;
+                }
+                let alone = judge(
+                    &files[i..=i],
+                    &facts[i..=i],
+                    &dropped[i..=i],
+                    &rules_alone,
+                    false,
+                );
+                let culprit = match alone {
+                    Err(p) => Some(p),
+                    Ok((r, ..)) => r.into_iter().find_map(Result::err),
+                };
+                if let Some(p) = culprit {
+                    traced = true;
+                    errors.push(FileError {
+                        path: files[i].display.clone(),
+                        message: isolate::internal_error(&format!("{what} on this file"), &p),
+                    });
+                    drop_model(&mut facts[i]);
+                    dropped[i] = true;
+                }
+            }
+            if !traced || round == 1 {
+                errors.push(FileError {
+                    path: String::new(),
+                    message: isolate::internal_error(
+                        &format!("{what}; its findings are missing"),
+                        &panic,
+                    ),
+                });
+                // Give up on this rule (or, for linking, on every rule still pending).
+                for (i, (r, _)) in enabled.iter().enumerate() {
+                    if found[i].is_none() && rule.is_none_or(|id| id == r.id) {
+                        found[i] = Some(Vec::new());
+                    }
+                }
+            }
+        }
+    }
+    judged.diagnostics = found.into_iter().flatten().flatten().collect();
+    judged
+}
+
+/// Forget what a file contributes to linking and rules; keep what suppressions,
+/// fingerprints and test-module pruning read.
+fn drop_model(f: &mut FileFacts) {
+    *f = FileFacts {
+        suppressions: std::mem::take(&mut f.suppressions),
+        test_modules: std::mem::take(&mut f.test_modules),
+        items: std::mem::take(&mut f.items),
+        ..FileFacts::default()
+    };
 }
 
 /// Revision 2: a finding's level follows where its code runs. Hot: the rule's
@@ -506,9 +667,10 @@ fn analyse(
         catalog: catalog.lang(language),
         include_tests,
     };
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let result = isolate::catch(|| {
+        isolate::inject("extract", std::iter::once(display.as_str()));
         frontend(language).extract(&source, &opts)
-    }));
+    });
     match result {
         Ok(Ok(mut facts)) => {
             if source.text.contains("poolguard:") {
@@ -532,7 +694,7 @@ fn analyse(
             }
         }
         Ok(Err(message)) => fail(message),
-        Err(_) => fail("internal error while analysing this file (please report it)".into()),
+        Err(panic) => fail(isolate::internal_error("while analysing this file", &panic)),
     }
 }
 

@@ -38,6 +38,54 @@ pub fn render(report: &Report, format: Format, color: bool) -> String {
     }
 }
 
+/// [`render`], with each finding isolated: a finding whose rendering panics is
+/// dropped with an `errors[]` entry naming its file and rule, and the rest render.
+pub fn render_isolated(report: &mut Report, format: Format, color: bool) -> String {
+    let attempt = |r: &Report| {
+        crate::isolate::catch(|| {
+            for d in &r.diagnostics {
+                let path = r.files.get(d.file).map_or("", |f| f.display.as_str());
+                crate::isolate::inject("render", std::iter::once(path));
+            }
+            render(r, format, color)
+        })
+    };
+    if let Ok(text) = attempt(report) {
+        return text;
+    }
+    let all = std::mem::take(&mut report.diagnostics);
+    let mut kept = Vec::new();
+    for d in all {
+        report.diagnostics = vec![d];
+        let failed = attempt(report).err();
+        let Some(d) = report.diagnostics.pop() else {
+            continue;
+        };
+        match failed {
+            Some(panic) => report.errors.push(crate::engine::FileError {
+                path: report
+                    .files
+                    .get(d.file)
+                    .map_or(String::new(), |f| f.display.clone()),
+                message: crate::isolate::internal_error(
+                    &format!("while rendering a `{}` finding", d.rule),
+                    &panic,
+                ),
+            }),
+            None => kept.push(d),
+        }
+    }
+    report.diagnostics = kept;
+    report.errors.sort();
+    attempt(report).unwrap_or_else(|panic| {
+        crate::output::note(&crate::isolate::internal_error(
+            "while rendering the report",
+            &panic,
+        ));
+        String::new()
+    })
+}
+
 /// Where a rule's documentation lives online.
 pub fn rule_help_uri(rule: &str) -> String {
     format!("{}/blob/main/rules/{rule}.md", env!("CARGO_PKG_REPOSITORY"))

@@ -1,0 +1,218 @@
+//! Bad input, hostile repositories and broken pipes, through the real binary:
+//! nothing crashes poolguard, hangs it, or makes it report less than it found.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command as Std, Output, Stdio};
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tempfile::TempDir;
+
+fn poolguard(dir: &Path) -> Command {
+    let mut c = Command::cargo_bin("poolguard").unwrap();
+    c.current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("POOLGUARD_TIMING")
+        .env_remove("POOLGUARD_TEST_PANIC");
+    c
+}
+
+fn write(dir: &Path, rel: &str, text: &str) {
+    let p = dir.join(rel);
+    fs::create_dir_all(p.parent().unwrap()).unwrap();
+    fs::write(p, text).unwrap();
+}
+
+/// Run `check --format json` and return the exit code and the document.
+fn check_json(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (i32, Value) {
+    let mut c = poolguard(dir);
+    c.arg("check").args(args).args(["--format", "json"]);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    assert!(code == 0 || code == 1, "exit {code}: {out:?}");
+    let doc = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    (code, doc)
+}
+
+fn rules_found(doc: &Value) -> Vec<(String, String)> {
+    doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["path"].as_str().unwrap().to_string(),
+                d["rule"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn errors(doc: &Value) -> Vec<(String, String)> {
+    doc["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["path"].as_str().unwrap().to_string(),
+                e["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n";
+const UNBOUNDED_RS: &str = "pub fn f() { let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n";
+
+// ---- 1. phase isolation ----------------------------------------------------
+
+#[test]
+fn top_level_code_outside_any_class_or_function_is_no_crash() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "A.java",
+        "import java.util.concurrent.CompletableFuture;\nreturn CompletableFuture.supplyAsync();\n",
+    );
+    write(
+        t.path(),
+        "a.rs",
+        "use std::sync::{mpsc, LazyLock};\nstatic X: LazyLock<u8> = LazyLock::new(|| { let (_t, rx) = mpsc::channel::<u8>(); rx.recv().unwrap() });\n",
+    );
+    write(t.path(), "Q.java", UNBOUNDED_JAVA);
+    let (_, doc) = check_json(t.path(), &["."], &[]);
+    assert_eq!(errors(&doc), Vec::<(String, String)>::new());
+    assert!(rules_found(&doc).contains(&("Q.java".into(), "unbounded_queue".into())));
+    assert!(rules_found(&doc).contains(&("a.rs".into(), "unbounded_queue".into())));
+}
+
+#[test]
+fn a_panic_in_any_phase_is_an_error_entry_and_the_run_completes() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "Good.java", UNBOUNDED_JAVA);
+    write(t.path(), "Bad.java", UNBOUNDED_JAVA);
+    write(t.path(), "good.rs", UNBOUNDED_RS);
+    for (phase, what) in [
+        ("unbounded_queue", "in rule `unbounded_queue`"),
+        ("link", "while linking"),
+        ("extract", "while analysing"),
+        ("render", "while rendering a `unbounded_queue` finding"),
+    ] {
+        let target = format!("{phase}@Bad.java");
+        let (code, doc) = check_json(t.path(), &["."], &[("POOLGUARD_TEST_PANIC", &target)]);
+        assert_eq!(code, 1, "{phase}");
+        let found = rules_found(&doc);
+        assert!(
+            found.contains(&("Good.java".into(), "unbounded_queue".into())),
+            "{phase}: {doc}"
+        );
+        assert!(
+            found.contains(&("good.rs".into(), "unbounded_queue".into())),
+            "{phase}: {doc}"
+        );
+        assert!(
+            !found.iter().any(|(p, _)| p == "Bad.java"),
+            "{phase}: {doc}"
+        );
+        let errs = errors(&doc);
+        assert_eq!(errs.len(), 1, "{phase}: {errs:?}");
+        assert_eq!(errs[0].0, "Bad.java", "{phase}");
+        assert!(errs[0].1.contains(what), "{phase}: {}", errs[0].1);
+        assert!(
+            errs[0].1.contains("internal error"),
+            "{phase}: {}",
+            errs[0].1
+        );
+        assert_eq!(doc["summary"]["errors"], 1);
+        // The human format survives it too (and names the problem on stderr).
+        let out = poolguard(t.path())
+            .args(["check", "."])
+            .env("POOLGUARD_TEST_PANIC", &target)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{phase}: {out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("Bad.java: internal error"));
+    }
+}
+
+// ---- 2. broken pipes and --output --------------------------------------------
+
+/// Run poolguard with stdout (and optionally stderr) connected to pipes whose
+/// reading end is already closed.
+fn with_closed_pipes(dir: &Path, args: &[&str], close_stderr: bool) -> Output {
+    let (r, w) = std::io::pipe().unwrap();
+    drop(r);
+    let mut c = Std::new(assert_cmd::cargo::cargo_bin("poolguard"));
+    c.current_dir(dir).args(args).stdout(w).stdin(Stdio::null());
+    if close_stderr {
+        let (r2, w2) = std::io::pipe().unwrap();
+        drop(r2);
+        c.stderr(w2);
+    } else {
+        c.stderr(Stdio::piped());
+    }
+    c.output().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_or_stderr_ends_the_run_quietly() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "Q.java", UNBOUNDED_JAVA);
+    write(t.path(), "Broken.java", "class {{{ \u{0}");
+    for args in [
+        vec!["rules"],
+        vec!["explain", "unbounded_join"],
+        vec!["explain", "no_such_rule"],
+        vec!["check", "."],
+        vec!["check", ".", "--format", "json"],
+        vec!["--help"],
+    ] {
+        for close_stderr in [false, true] {
+            let out = with_closed_pipes(t.path(), &args, close_stderr);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+            assert!(
+                matches!(out.status.code(), Some(0..=2)),
+                "{args:?} (stderr closed: {close_stderr}): {out:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn output_is_written_whole_even_when_stderr_is_closed() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "src/Q.java", UNBOUNDED_JAVA);
+    write(t.path(), "src/Broken.java", "class {{{ \u{0}");
+    for _ in 0..3 {
+        let out = with_closed_pipes(
+            t.path(),
+            &["check", "src", "--format", "sarif", "--output", "rep.sarif"],
+            true,
+        );
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let sarif: Value = serde_json::from_slice(&fs::read(t.path().join("rep.sarif")).unwrap())
+            .expect("a whole SARIF file");
+        assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 1);
+        fs::remove_file(t.path().join("rep.sarif")).unwrap();
+    }
+    // Replacing an existing report leaves no temporary file behind.
+    fs::write(t.path().join("rep.json"), "old").unwrap();
+    let out = poolguard(t.path())
+        .args(["check", "src", "--format", "json", "--output", "rep.json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let names: Vec<String> = fs::read_dir(t.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    let rep: Value = serde_json::from_slice(&fs::read(t.path().join("rep.json")).unwrap()).unwrap();
+    assert_eq!(rep["summary"]["diagnostics"], 1);
+}
