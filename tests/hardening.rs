@@ -216,3 +216,107 @@ fn output_is_written_whole_even_when_stderr_is_closed() {
     let rep: Value = serde_json::from_slice(&fs::read(t.path().join("rep.json")).unwrap()).unwrap();
     assert_eq!(rep["summary"]["diagnostics"], 1);
 }
+
+// ---- 3. --since plumbing -----------------------------------------------------
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Std::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@e",
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "core.fsmonitor=false",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+const CHANNEL: &str = "    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n";
+
+fn filler(n: usize) -> String {
+    (0..n).map(|i| format!("    let _x{i} = {i};\n")).collect()
+}
+
+fn paths_found(dir: &Path, args: &[&str]) -> Vec<String> {
+    let (_, doc) = check_json(dir, args, &[]);
+    rules_found(&doc).into_iter().map(|(p, _)| p).collect()
+}
+
+#[test]
+fn since_survives_user_diff_config_odd_names_and_header_like_lines() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    git(d, &["init", "-q", "-b", "main"]);
+    let odd = [
+        "sp ace.rs",
+        "ta\tb.rs",
+        "quo\"te.rs",
+        "back\\slash.rs",
+        "new\nline.rs",
+        "é.rs",
+    ];
+    for name in odd {
+        write(d, name, &format!("pub fn f() {{\n{}}}\n", filler(1)));
+    }
+    write(d, "plus.rs", &format!("pub fn f() {{\n{}}}\n", filler(10)));
+    git(d, &["add", "."]);
+    git(d, &["commit", "-q", "-m", "base"]);
+    for name in odd {
+        write(
+            d,
+            name,
+            &format!("pub fn f() {{\n{}{CHANNEL}}}\n", filler(1)),
+        );
+        write(
+            d,
+            &format!("u-{name}"),
+            &format!("pub fn f() {{\n{CHANNEL}}}\n"),
+        );
+    }
+    // An added line `++ b/elsewhere` shows as `+++ b/elsewhere` in the diff; the
+    // next hunk still belongs to plus.rs.
+    write(
+        d,
+        "plus.rs",
+        &format!(
+            "pub fn f() {{\n    let _s = \"\n++ b/elsewhere.rs\n\";\n{}{CHANNEL}}}\n",
+            filler(10)
+        ),
+    );
+    // The user's (or the repository's) git config changes diff headers, and names
+    // a file-system monitor command.
+    git(d, &["config", "diff.noprefix", "true"]);
+    git(d, &["config", "diff.mnemonicPrefix", "true"]);
+    git(d, &["config", "diff.dstPrefix", "x/"]);
+    git(d, &["config", "diff.relative", "true"]);
+    let marker = d.join("fsmonitor-ran");
+    git(
+        d,
+        &[
+            "config",
+            "core.fsmonitor",
+            &format!("touch '{}'; false", marker.display()),
+        ],
+    );
+    let mut found = paths_found(d, &[".", "--since", "HEAD"]);
+    found.sort();
+    let mut expected: Vec<String> = odd
+        .iter()
+        .flat_map(|n| [n.to_string(), format!("u-{n}")])
+        .chain(["plus.rs".to_string()])
+        .collect();
+    expected.sort();
+    assert_eq!(found, expected);
+    assert!(!marker.exists(), "core.fsmonitor ran");
+}
