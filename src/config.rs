@@ -20,6 +20,9 @@ pub const DEFAULT_MAX_QUEUE_CAPACITY: u64 = 100_000;
 /// Default `max_file_bytes`: larger files are skipped with an error entry (generated code).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
+/// A config file larger than this is refused.
+pub const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
@@ -96,7 +99,8 @@ impl Config {
                     return Some(candidate);
                 }
             }
-            if !dir.pop() {
+            // A repository's config never comes from outside it.
+            if dir.join(".git").exists() || !dir.pop() {
                 return None;
             }
         }
@@ -104,6 +108,22 @@ impl Config {
 
     /// Read and validate a config file.
     pub fn load(path: &Path) -> Result<Config, String> {
+        match std::fs::metadata(path) {
+            Ok(m) if !m.is_file() => {
+                return Err(format!(
+                    "{}: cannot read config: not a regular file",
+                    path.display()
+                ))
+            }
+            Ok(m) if m.len() > MAX_CONFIG_BYTES => {
+                return Err(format!(
+                    "{}: cannot read config: {} bytes is over the {MAX_CONFIG_BYTES}-byte limit",
+                    path.display(),
+                    m.len()
+                ))
+            }
+            _ => {}
+        }
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("{}: cannot read config: {e}", path.display()))?;
         Config::parse(path, &text)

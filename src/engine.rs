@@ -633,6 +633,9 @@ fn analyse(
         }],
     };
     match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return fail("skipped: not a regular file (a FIFO, socket or device)".into())
+        }
         Ok(m) if m.len() > max_bytes => {
             return fail(format!(
                 "skipped: {} bytes is over the {max_bytes}-byte limit (`max_file_bytes`)",

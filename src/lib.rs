@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod facts;
 pub mod generated;
+pub mod ignore_files;
 pub mod isolate;
 pub mod lang;
 pub mod link;

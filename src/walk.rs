@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 
 use crate::config::Config;
+use crate::ignore_files::IgnoreFiles;
 use crate::source::Language;
 
 /// Directories never walked into (build output and dependencies).
@@ -38,6 +39,23 @@ pub fn discover(roots: &[PathBuf], opts: &WalkOptions) -> (Vec<Candidate>, Vec<W
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for root in roots {
+        match std::fs::metadata(root) {
+            Ok(m) if !m.is_file() && !m.is_dir() => {
+                errors.push(WalkError {
+                    path: root.clone(),
+                    message: "skipped: not a regular file (a FIFO, socket or device)".into(),
+                });
+                continue;
+            }
+            Err(e) => {
+                errors.push(WalkError {
+                    path: root.clone(),
+                    message: format!("cannot read: {e}"),
+                });
+                continue;
+            }
+            Ok(_) => {}
+        }
         if root.is_file() {
             // Explicit files are always checked (pre-commit passes them one by one),
             // unless `--force-exclude` applies the config's excludes to them too.
@@ -69,10 +87,19 @@ fn walk_dir(
     let include_tests = opts.include_tests;
     let config = std::sync::Arc::new(opts.config.clone());
     let root_buf = root.to_path_buf();
+    let ignores = std::sync::Arc::new(IgnoreFiles::new(root));
+    let outside = std::sync::Arc::new(Mutex::new(Vec::new()));
+    let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let (ignores2, outside2) = (ignores.clone(), outside.clone());
+    // The repository controls `.gitignore`/`.ignore`: `IgnoreFiles` reads them
+    // (regular files only), never the `ignore` crate.
     let walker = WalkBuilder::new(root)
         .hidden(true)
         .follow_links(true)
         .require_git(false)
+        .git_ignore(false)
+        .git_exclude(false)
+        .ignore(false)
         .threads(opts.threads.max(1))
         .filter_entry(move |e| {
             if e.depth() == 0 {
@@ -87,7 +114,25 @@ fn walk_dir(
                 return false;
             }
             let rel = e.path().strip_prefix(&root_buf).unwrap_or(e.path());
-            include_tests || !is_dir || !is_test_dir(rel)
+            if !include_tests && is_dir && is_test_dir(rel) {
+                return false;
+            }
+            if ignores2.ignored(e.path(), is_dir) {
+                return false;
+            }
+            // A symlink may point anywhere (`/proc`, a secret): follow it only
+            // when its target stays inside the walked directory.
+            if e.path_is_symlink() {
+                let inside =
+                    std::fs::canonicalize(e.path()).is_ok_and(|t| t.starts_with(&canonical_root));
+                if !inside {
+                    if let Ok(mut o) = outside2.lock() {
+                        o.push(e.path().to_path_buf());
+                    }
+                    return false;
+                }
+            }
+            true
         })
         .build_parallel();
     let found: Mutex<Vec<(Vec<Candidate>, Vec<WalkError>)>> = Mutex::new(Vec::new());
@@ -100,6 +145,21 @@ fn walk_dir(
     for (f, e) in found.into_inner().unwrap_or_default() {
         files.extend(f);
         errors.extend(e);
+    }
+    let skipped_links = std::mem::take(&mut *outside.lock().unwrap_or_else(|e| e.into_inner()));
+    for path in skipped_links {
+        // Dangling links and links to non-source files are of no interest.
+        if path.is_dir() || Language::from_path(&path).is_some() {
+            errors.push(WalkError {
+                path,
+                message: "skipped: symbolic link to a target outside the checked directory".into(),
+            });
+        }
+    }
+    let skipped_ignores =
+        std::mem::take(&mut *ignores.skipped.lock().unwrap_or_else(|e| e.into_inner()));
+    for (path, message) in skipped_ignores {
+        errors.push(WalkError { path, message });
     }
 }
 

@@ -320,3 +320,132 @@ fn since_survives_user_diff_config_odd_names_and_header_like_lines() {
     assert_eq!(found, expected);
     assert!(!marker.exists(), "core.fsmonitor ran");
 }
+
+// ---- 4. repository-controlled reads -------------------------------------------
+
+fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+/// Run with a deadline: a hang is a failure, not a stuck test suite.
+fn check_json_quickly(dir: &Path, args: &[&str]) -> (i32, Value) {
+    let out = poolguard(dir)
+        .arg("check")
+        .args(args)
+        .args(["--format", "json"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    assert!(code == 0 || code == 1, "exit {code}: {out:?}");
+    (
+        code,
+        serde_json::from_slice(&out.stdout).expect("stdout is JSON"),
+    )
+}
+
+#[test]
+fn ignore_files_that_are_fifos_or_devices_are_not_read() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    write(d, "a/Q.java", UNBOUNDED_JAVA);
+    write(d, "a/gen/G.java", UNBOUNDED_JAVA);
+    write(d, "a/.gitignore", "gen/\n");
+    write(d, "b/Q.java", UNBOUNDED_JAVA);
+    write(d, "c/Q.java", UNBOUNDED_JAVA);
+    mkfifo(&d.join("b/.gitignore"));
+    std::os::unix::fs::symlink("/dev/zero", d.join("c/.ignore")).unwrap();
+    let (code, doc) = check_json_quickly(d, &["."]);
+    assert_eq!(code, 1);
+    let mut found: Vec<String> = rules_found(&doc).into_iter().map(|(p, _)| p).collect();
+    found.sort();
+    assert_eq!(found, ["a/Q.java", "b/Q.java", "c/Q.java"]);
+    let errs = errors(&doc);
+    assert!(
+        errs.iter()
+            .any(|(p, m)| p == "b/.gitignore" && m.contains("not a regular file")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|(p, m)| p == "c/.ignore" && m.contains("not a regular file")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn symlinks_out_of_the_tree_are_skipped_and_reported() {
+    let outside = TempDir::new().unwrap();
+    write(outside.path(), "Secret.java", UNBOUNDED_JAVA);
+    write(outside.path(), "lib/S.java", UNBOUNDED_JAVA);
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    write(d, "src/Q.java", UNBOUNDED_JAVA);
+    write(d, "src/inner/I.java", UNBOUNDED_JAVA);
+    std::os::unix::fs::symlink(outside.path().join("Secret.java"), d.join("src/Leak.java"))
+        .unwrap();
+    std::os::unix::fs::symlink(outside.path().join("lib"), d.join("src/lib")).unwrap();
+    std::os::unix::fs::symlink("/proc", d.join("src/p")).unwrap();
+    // A link that stays inside is followed as before.
+    std::os::unix::fs::symlink("inner", d.join("src/alias")).unwrap();
+    let (_, doc) = check_json_quickly(d, &["."]);
+    let found: Vec<String> = rules_found(&doc).into_iter().map(|(p, _)| p).collect();
+    assert!(
+        !found
+            .iter()
+            .any(|p| p.contains("Leak") || p.contains("lib/")),
+        "{found:?}"
+    );
+    assert!(found.contains(&"src/Q.java".to_string()), "{found:?}");
+    assert!(!doc.to_string().contains("LinkedBlockingQueue<>(); }\\n\""));
+    let errs = errors(&doc);
+    for skipped in ["src/Leak.java", "src/lib", "src/p"] {
+        assert!(
+            errs.iter()
+                .any(|(p, m)| p == skipped && m.contains("outside the checked directory")),
+            "{skipped}: {errs:?}"
+        );
+    }
+    assert!(doc["summary"]["files"].as_u64().unwrap() < 10, "{doc}");
+}
+
+#[test]
+fn a_fifo_or_device_argument_is_an_error_entry() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    write(d, "Q.java", UNBOUNDED_JAVA);
+    mkfifo(&d.join("F.java"));
+    std::os::unix::fs::symlink("/dev/null", d.join("N.java")).unwrap();
+    let (code, doc) = check_json_quickly(d, &["Q.java", "F.java", "N.java"]);
+    assert_eq!(code, 1);
+    let errs = errors(&doc);
+    for p in ["F.java", "N.java"] {
+        assert!(
+            errs.iter()
+                .any(|(e, m)| e == p && m.contains("not a regular file")),
+            "{p}: {errs:?}"
+        );
+    }
+    // A FIFO inside a walked directory is never opened either.
+    let (_, doc) = check_json_quickly(d, &["."]);
+    assert_eq!(rules_found(&doc).len(), 1, "{doc}");
+}
+
+#[test]
+fn config_discovery_stops_at_the_repository_root() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    // A config above the repository turns every rule off; it must not apply.
+    write(d, "poolguard.toml", "[rules]\nunbounded_queue = \"off\"\n");
+    let repo = d.join("repo");
+    write(&repo, "src/Q.java", UNBOUNDED_JAVA);
+    git(&repo, &["init", "-q", "-b", "main"]);
+    let (code, doc) = check_json_quickly(&repo, &["src"]);
+    assert_eq!(code, 1, "{doc}");
+    // Outside any repository, discovery still climbs.
+    let plain = d.join("plain");
+    write(&plain, "src/Q.java", UNBOUNDED_JAVA);
+    let (code, _) = check_json_quickly(&plain, &["src"]);
+    assert_eq!(code, 0);
+}
