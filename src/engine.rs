@@ -289,10 +289,31 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         }
         hit.is_none()
     });
+    // Findings are shown from the text as it was analysed: a file changed since
+    // is reported instead, and its findings and labels are dropped.
+    let mut changed = std::collections::BTreeMap::new();
     for d in &diagnostics {
-        files[d.file].reload_text();
-        for l in &d.labels {
-            files[l.file].reload_text();
+        for file in std::iter::once(d.file).chain(d.labels.iter().map(|l| l.file)) {
+            if changed.contains_key(&file) {
+                continue;
+            }
+            if let Err(message) = files[file].reload_text() {
+                changed.insert(file, message);
+            }
+        }
+    }
+    if !changed.is_empty() {
+        diagnostics.retain(|d| !changed.contains_key(&d.file));
+        for d in &mut diagnostics {
+            d.labels.retain(|l| !changed.contains_key(&l.file));
+        }
+        for (file, message) in changed {
+            if scope.requested(&files[file].path) {
+                errors.push(FileError {
+                    path: files[file].display.clone(),
+                    message,
+                });
+            }
         }
     }
     diagnostic::sort(&mut diagnostics, &files);
@@ -316,8 +337,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             if !scope.requested(&files[file].path) {
                 continue;
             }
-            if !f.suppressions.is_empty() {
-                files[file].reload_text();
+            if !f.suppressions.is_empty() && files[file].reload_text().is_err() {
+                continue;
             }
             for (i, s) in f.suppressions.iter().enumerate() {
                 let judged =

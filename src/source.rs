@@ -69,6 +69,8 @@ pub struct SourceFile {
     /// [`SourceFile::release_text`] / [`SourceFile::reload_text`]).
     pub text: String,
     line_starts: Vec<u32>,
+    /// Hash of the analysed text: a reload must give the same text.
+    digest: u64,
 }
 
 /// A 1-based line and column in a chosen unit, plus the byte offset.
@@ -89,15 +91,22 @@ pub enum ColumnUnit {
 
 impl SourceFile {
     pub fn new(path: PathBuf, display: String, language: Language, text: String) -> SourceFile {
+        // `\n`, `\r\n` and a lone `\r` each end a line.
+        let bytes = text.as_bytes();
         let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
+            .chain(bytes.iter().enumerate().filter_map(|(i, &b)| {
+                let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+                ends.then_some(i as u32 + 1)
+            }))
             .collect();
+        let digest = xxhash_rust::xxh3::xxh3_64(bytes);
         SourceFile {
             path,
             display,
             language,
             text,
             line_starts,
+            digest,
         }
     }
 
@@ -124,11 +133,20 @@ impl SourceFile {
         self.text = String::new();
     }
 
-    /// Read the text back for rendering; a file that cannot be read renders empty.
-    pub fn reload_text(&mut self) {
-        if self.text.is_empty() {
-            self.text = std::fs::read_to_string(&self.path).unwrap_or_default();
+    /// Read the text back for rendering. `Err` when the file changed (or went
+    /// away) since it was analysed: its positions no longer fit, and the text
+    /// stays empty.
+    pub fn reload_text(&mut self) -> Result<(), String> {
+        if !self.text.is_empty() {
+            return Ok(());
         }
+        let text = std::fs::read(&self.path).map_err(|e| format!("cannot read again: {e}"))?;
+        if xxhash_rust::xxh3::xxh3_64(&text) != self.digest {
+            return Err("changed while being checked; its findings are not shown".into());
+        }
+        self.text =
+            String::from_utf8(text).map_err(|_| "changed while being checked".to_string())?;
+        Ok(())
     }
 
     /// 1-based line number of a byte offset.
@@ -153,7 +171,7 @@ impl SourceFile {
     pub fn position(&self, offset: usize, unit: ColumnUnit) -> Position {
         let offset = self.floor_char_boundary(offset.min(self.text.len()));
         let line = self.line_index(offset);
-        let start = self.line_start(line).unwrap_or(0).min(offset);
+        let start = self.floor_char_boundary(self.line_start(line).unwrap_or(0).min(offset));
         let prefix = &self.text[start..offset];
         let column = match unit {
             ColumnUnit::Chars => prefix.chars().count(),
@@ -194,5 +212,45 @@ mod tests {
         assert_eq!(f.position(x, ColumnUnit::Utf16).column, 10);
         assert_eq!(f.position(x, ColumnUnit::Bytes).column, 16);
         assert_eq!(f.position(x, ColumnUnit::Bytes).line, 2);
+    }
+
+    #[test]
+    fn a_file_changed_since_analysis_is_not_reloaded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.rs");
+        std::fs::write(&path, "fn a() {}\n").unwrap();
+        let mut f = SourceFile::new(
+            path.clone(),
+            "a.rs".into(),
+            Language::Rust,
+            "fn a() {}\n".into(),
+        );
+        f.release_text();
+        assert!(f.reload_text().is_ok());
+        assert_eq!(f.text, "fn a() {}\n");
+        f.release_text();
+        std::fs::write(&path, "// é\nfn a() {}\n").unwrap();
+        assert!(f.reload_text().unwrap_err().contains("changed"));
+        assert_eq!(f.text, "");
+        // Positions of a file without text are still safe to ask for.
+        assert_eq!(f.position(5, ColumnUnit::Chars).line, 1);
+    }
+
+    #[test]
+    fn every_line_ending_ends_a_line() {
+        let f = SourceFile::new(
+            "t.rs".into(),
+            "t.rs".into(),
+            Language::Rust,
+            "a\rb\r\nc\nd".into(),
+        );
+        assert_eq!(f.line_count(), 4);
+        assert_eq!(f.line_text(1), "a");
+        assert_eq!(f.line_text(2), "b");
+        assert_eq!(
+            f.position(f.text.find('d').unwrap(), ColumnUnit::Chars)
+                .line,
+            4
+        );
     }
 }

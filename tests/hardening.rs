@@ -449,3 +449,49 @@ fn config_discovery_stops_at_the_repository_root() {
     let (code, _) = check_json_quickly(&plain, &["src"]);
     assert_eq!(code, 0);
 }
+
+// ---- 5. positions ----------------------------------------------------------------
+
+fn first_position(dir: &Path, file: &str) -> (u64, u64, u64) {
+    let (_, doc) = check_json(dir, &[file], &[]);
+    let d = &doc["diagnostics"][0];
+    let s = &d["span"]["start"];
+    (
+        s["line"].as_u64().unwrap(),
+        s["column"].as_u64().unwrap(),
+        s["offset"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn shebang_bom_and_lone_cr_keep_positions() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let body = format!("pub fn f() {{\n{CHANNEL}}}\n");
+    write(d, "plain.rs", &format!("\n{body}"));
+    write(
+        d,
+        "shebang.rs",
+        &format!("#!/usr/bin/env run-cargo-script\n{body}"),
+    );
+    write(d, "bom.rs", &format!("\u{feff}\n{body}"));
+    let plain = first_position(d, "plain.rs");
+    assert_eq!((plain.0, plain.1), (3, 22));
+    let shebang = first_position(d, "shebang.rs");
+    assert_eq!((shebang.0, shebang.1), (3, 22));
+    assert_eq!(
+        shebang.2,
+        plain.2 + "#!/usr/bin/env run-cargo-script".len() as u64
+    );
+    let bom = first_position(d, "bom.rs");
+    assert_eq!((bom.0, bom.1, bom.2), (3, 22, plain.2 + 3));
+    // `#![..]` is an inner attribute, not a shebang.
+    write(d, "attr.rs", &format!("#![allow(dead_code)]\n{body}"));
+    assert_eq!(first_position(d, "attr.rs").0, 3);
+    // Lone CR line endings (old Mac) count lines like LF.
+    write(d, "Lf.java", UNBOUNDED_JAVA);
+    write(d, "Cr.java", &UNBOUNDED_JAVA.replace('\n', "\r"));
+    let lf = first_position(d, "Lf.java");
+    assert_eq!(lf.0, 2);
+    assert_eq!(first_position(d, "Cr.java"), lf);
+}

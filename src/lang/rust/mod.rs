@@ -9,6 +9,8 @@ mod resolve;
 mod spans;
 mod types;
 
+use std::borrow::Cow;
+
 use syn::visit::Visit;
 
 use super::{ExtractOptions, Frontend};
@@ -19,7 +21,8 @@ pub struct RustFrontend;
 
 impl Frontend for RustFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
-        let result = match syn::parse_file(&file.text) {
+        let text = without_prelude(&file.text);
+        let result = match syn::parse_file(&text) {
             Ok(ast) => {
                 let imports = resolve::Imports::collect(&ast);
                 let types = types::Types::new(&ast, &imports, opts.catalog);
@@ -44,7 +47,7 @@ impl Frontend for RustFrontend {
     }
 
     fn parse_only(&self, text: &str) -> bool {
-        let ok = syn::parse_file(text).is_ok();
+        let ok = syn::parse_file(&without_prelude(text)).is_ok();
         proc_macro2::extra::invalidate_current_thread_spans();
         ok
     }
@@ -63,4 +66,22 @@ fn is_binary(path: &std::path::Path, catalog: &crate::catalog::Indexed) -> bool 
             }
         })
     })
+}
+
+/// The text with a leading BOM and a shebang line blanked out by spaces of the
+/// same byte length: `syn` strips both, which would shift every span.
+fn without_prelude(text: &str) -> Cow<'_, str> {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let rest = &text[bom..];
+    // `#!` starts a shebang unless it begins an inner attribute (`#![..]`).
+    let shebang = rest.starts_with("#!") && !rest[2..].trim_start().starts_with('[');
+    let end = if shebang {
+        bom + rest.find('\n').unwrap_or(rest.len())
+    } else {
+        bom
+    };
+    if end == 0 {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(" ".repeat(end) + &text[end..])
 }
