@@ -686,6 +686,9 @@ fn analyse(
             generated: true,
         };
     }
+    if let Some(why) = crate::budget::check(&text, language) {
+        return fail(format!("skipped: {why}"));
+    }
     let source = SourceFile::new(path.to_path_buf(), display.clone(), language, text);
     let opts = ExtractOptions {
         catalog: catalog.lang(language),

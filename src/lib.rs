@@ -5,6 +5,7 @@
 //! [`facts`] -> [`link`] -> [`rules`] -> [`suppress`] -> [`render`].
 
 pub mod baseline;
+pub mod budget;
 pub mod catalog;
 pub mod cli;
 pub mod config;

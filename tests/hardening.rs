@@ -495,3 +495,94 @@ fn shebang_bom_and_lone_cr_keep_positions() {
     assert_eq!(lf.0, 2);
     assert_eq!(first_position(d, "Cr.java"), lf);
 }
+
+// ---- 6. budgets ------------------------------------------------------------------
+
+#[test]
+fn pathological_inputs_are_reported_quickly() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    let shapes = [
+        ("Classes.java", "class A {".repeat(40_000)),
+        (
+            "Chain.java",
+            format!("class C {{ void m() {{ y{}; }} }}\n", ".a()".repeat(10_000)),
+        ),
+        (
+            "chain.rs",
+            format!("fn f() {{ y{}; }}\n", ".a()".repeat(10_000)),
+        ),
+        (
+            "Generics.java",
+            format!(
+                "class C {{ {}B{} x; }}\n",
+                "A<".repeat(85_000),
+                ">".repeat(85_000)
+            ),
+        ),
+        (
+            "generics.rs",
+            format!("type T = {}B{};\n", "A<".repeat(85_000), ">".repeat(85_000)),
+        ),
+        ("mods.rs", "mod a {".repeat(100_000)),
+        (
+            "Lambdas.java",
+            format!(
+                "class C {{ Runnable r = {}null; }}\n",
+                "() -> ".repeat(20_000)
+            ),
+        ),
+        (
+            "BlockLambdas.java",
+            format!(
+                "class C {{ Runnable r = {}{}; }}\n",
+                "() -> {".repeat(20_000),
+                "}".repeat(20_000)
+            ),
+        ),
+        (
+            "closures.rs",
+            format!(
+                "fn f() {{ let r = {}{}; }}\n",
+                "|| {".repeat(20_000),
+                "}".repeat(20_000)
+            ),
+        ),
+        (
+            "Plus.java",
+            format!("class C {{ int x = 1{}; }}\n", " + 1".repeat(100_000)),
+        ),
+        (
+            "Many.java",
+            format!(
+                "class C {{ {} }}\n",
+                format!("int x = {}1{};\n", "(".repeat(900), ")".repeat(900)).repeat(100)
+            ),
+        ),
+    ];
+    for (name, text) in &shapes {
+        write(d, name, text);
+    }
+    write(d, "Q.java", UNBOUNDED_JAVA);
+    let started = std::time::Instant::now();
+    let out = poolguard(d)
+        .args(["check", ".", "--format", "json"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        rules_found(&doc),
+        [("Q.java".to_string(), "unbounded_queue".to_string())]
+    );
+    let errs = errors(&doc);
+    for (name, _) in &shapes {
+        assert!(
+            errs.iter()
+                .any(|(p, m)| p == name && m.starts_with("skipped: ")),
+            "{name}: {errs:?}"
+        );
+    }
+}

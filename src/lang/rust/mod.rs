@@ -21,6 +21,7 @@ pub struct RustFrontend;
 
 impl Frontend for RustFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
+        spans::reset();
         let text = without_prelude(&file.text);
         let result = match syn::parse_file(&text) {
             Ok(ast) => {
@@ -43,6 +44,7 @@ impl Frontend for RustFrontend {
         // Spans are resolved by now: free this thread's span table so memory
         // stays flat however many files one thread parses.
         proc_macro2::extra::invalidate_current_thread_spans();
+        spans::reset();
         result
     }
 

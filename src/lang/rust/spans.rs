@@ -2,7 +2,10 @@
 //! find its ends, which costs as much as the node is large; these walk to the
 //! first and last token instead.
 
+use std::cell::RefCell;
+
 use proc_macro2::Span as PmSpan;
+use rustc_hash::FxHashMap;
 use syn::spanned::Spanned;
 use syn::Expr;
 
@@ -12,21 +15,45 @@ fn bytes(s: PmSpan) -> std::ops::Range<usize> {
     s.byte_range()
 }
 
+thread_local! {
+    /// `first` of chain nodes by address: a chain of n calls asks for the first
+    /// token of each link, which would otherwise cost n² steps.
+    static FIRST: RefCell<FxHashMap<usize, PmSpan>> = RefCell::new(FxHashMap::default());
+}
+
+/// Forget the cached first tokens (the AST they point into is gone).
+pub fn reset() {
+    FIRST.with(|c| c.borrow_mut().clear());
+}
+
 /// The first token of an expression.
 pub fn first(e: &Expr) -> PmSpan {
-    match e {
-        Expr::MethodCall(m) => first(&m.receiver),
-        Expr::Call(c) => first(&c.func),
-        Expr::Field(f) => first(&f.base),
-        Expr::Await(a) => first(&a.base),
-        Expr::Try(t) => first(&t.expr),
-        Expr::Index(i) => first(&i.expr),
-        Expr::Cast(c) => first(&c.expr),
-        Expr::Binary(b) => first(&b.left),
+    let inner = match e {
+        Expr::MethodCall(m) => &*m.receiver,
+        Expr::Call(c) => &*c.func,
+        Expr::Field(f) => &*f.base,
+        Expr::Await(a) => &*a.base,
+        Expr::Try(t) => &*t.expr,
+        Expr::Index(i) => &*i.expr,
+        Expr::Cast(c) => &*c.expr,
+        Expr::Binary(b) => &*b.left,
         Expr::Range(r) => match &r.start {
-            Some(s) => first(s),
-            None => r.limits.span(),
+            Some(s) => &**s,
+            None => return r.limits.span(),
         },
+        _ => return first_leaf(e),
+    };
+    let key = e as *const Expr as usize;
+    if let Some(s) = FIRST.with(|c| c.borrow().get(&key).copied()) {
+        return s;
+    }
+    let s = first(inner);
+    FIRST.with(|c| c.borrow_mut().insert(key, s));
+    s
+}
+
+fn first_leaf(e: &Expr) -> PmSpan {
+    match e {
         Expr::Paren(p) => p.paren_token.span.open(),
         Expr::Reference(r) => r.and_token.span,
         Expr::Path(p) => match (&p.qself, &p.path.leading_colon) {
