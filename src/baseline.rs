@@ -43,7 +43,7 @@ fn key_path(dir: &Path, file: &SourceFile) -> String {
     match abs.strip_prefix(&dir) {
         Ok(rel) => rel
             .components()
-            .map(|c| c.as_os_str().to_string_lossy())
+            .map(|c| crate::escape::os_str(c.as_os_str()))
             .collect::<Vec<_>>()
             .join("/"),
         Err(_) => file.display.clone(),

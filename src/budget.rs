@@ -92,8 +92,10 @@ pub fn check(text: &str, language: Language) -> Option<String> {
             b',' => chain[depth] = 0,
             b'.' => {
                 let digit = |j: Option<&u8>| j.is_some_and(u8::is_ascii_digit);
-                let range = b.get(i + 1) == Some(&b'.') || (i > 0 && b[i - 1] == b'.');
-                if !range && !digit(b.get(i + 1)) && !(i > 0 && digit(b.get(i - 1))) {
+                let before = i.checked_sub(1).and_then(|j| b.get(j));
+                let range = b.get(i + 1) == Some(&b'.') || before == Some(&b'.');
+                let number = digit(b.get(i + 1)) || digit(before);
+                if !range && !number {
                     chain[depth] += 1;
                     work += chain[depth];
                 }

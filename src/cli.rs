@@ -244,7 +244,11 @@ fn check(args: CheckArgs) -> Result<i32, String> {
         render::render_isolated(&mut report, args.format, color)
     };
     for e in &report.errors {
-        output::note(&format!("poolguard: {}: {}", e.path, e.message));
+        output::note(&format!(
+            "poolguard: {}: {}",
+            crate::escape::one_line(&e.path),
+            e.message
+        ));
     }
     match &args.output {
         Some(path) => output::write_atomic(path, text.as_bytes())

@@ -24,6 +24,14 @@ use crate::walk::{self, WalkOptions};
 /// and visitor; a large (lazily committed) stack turns a crash into a slow file.
 pub const PARSER_STACK_BYTES: usize = 512 * 1024 * 1024;
 
+/// Most worker threads a run starts, whatever `--jobs` says: each has a large
+/// (lazily committed) stack, and more threads than work only cost memory.
+pub const MAX_JOBS: usize = 256;
+
+fn max_jobs(cores: usize) -> usize {
+    (4 * cores).clamp(1, MAX_JOBS)
+}
+
 /// What to check and how.
 #[derive(Debug, Clone)]
 pub struct CheckOptions {
@@ -141,10 +149,17 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         }
     }
     let catalog = Catalog::load(&opts.config.catalog)?;
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.jobs
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = match opts.jobs {
+        0 => cores,
+        n if n > max_jobs(cores) => {
+            crate::output::note(&format!(
+                "poolguard: --jobs {n} capped at {} (4 threads per core, at most {MAX_JOBS})",
+                max_jobs(cores)
+            ));
+            max_jobs(cores)
+        }
+        n => n,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -735,12 +750,12 @@ pub fn display_path(path: &Path, cwd: Option<&Path>) -> String {
         match c {
             std::path::Component::CurDir => {}
             std::path::Component::RootDir => out.push('/'),
-            std::path::Component::Prefix(p) => out.push_str(&p.as_os_str().to_string_lossy()),
+            std::path::Component::Prefix(p) => out.push_str(&crate::escape::os_str(p.as_os_str())),
             other => {
                 if !out.is_empty() && !out.ends_with('/') {
                     out.push('/');
                 }
-                out.push_str(&other.as_os_str().to_string_lossy());
+                out.push_str(&crate::escape::os_str(other.as_os_str()));
             }
         }
     }

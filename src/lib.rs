@@ -11,6 +11,7 @@ pub mod cli;
 pub mod config;
 pub mod diagnostic;
 pub mod engine;
+pub mod escape;
 pub mod facts;
 pub mod generated;
 pub mod ignore_files;

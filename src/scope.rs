@@ -3,6 +3,7 @@
 //! (Spring executor beans, pools in other classes) resolve; it reports only on
 //! the requested files, the changed lines, and what no baseline already records.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::baseline::Baseline;
@@ -14,8 +15,9 @@ use crate::source::SourceFile;
 pub struct Scope {
     /// Where to walk: the requested paths, plus the project root when context is needed.
     pub roots: Vec<PathBuf>,
-    /// Canonical requested paths, when reporting is limited to them.
-    requested: Option<Vec<PathBuf>>,
+    /// Canonical requested paths, when reporting is limited to them (a set: a
+    /// pre-commit run may pass thousands of files).
+    requested: Option<HashSet<PathBuf>>,
     changes: Option<Changes>,
     baseline: Option<Baseline>,
 }
@@ -33,7 +35,12 @@ impl Scope {
         let requested = match project {
             Some(root) if !opts.paths.iter().all(|p| canonical(p) == canonical(&root)) => {
                 roots.insert(0, root);
-                Some(opts.paths.iter().map(|p| canonical(p)).collect())
+                Some(
+                    opts.paths
+                        .iter()
+                        .map(|p| canonical(p))
+                        .collect::<HashSet<_>>(),
+                )
             }
             _ => None,
         };
@@ -50,8 +57,9 @@ impl Scope {
         match &self.requested {
             None => true,
             Some(paths) => {
+                // The file itself or a directory above it was asked for.
                 let c = canonical(path);
-                paths.iter().any(|p| c == *p || c.starts_with(p))
+                c.ancestors().any(|a| paths.contains(a))
             }
         }
     }

@@ -384,7 +384,10 @@ fn bad_input_never_stops_the_run() {
     );
     // Nesting beyond the budget (1,000 levels) is skipped with a reason, fast.
     assert!(has("deep.rs", "skipped: nesting deeper than"), "{errors:?}");
-    assert!(has("Deep.java", "skipped: nesting deeper than"), "{errors:?}");
+    assert!(
+        has("Deep.java", "skipped: nesting deeper than"),
+        "{errors:?}"
+    );
     // The other files were still checked: good.rs, and Broken.java around its error.
     let paths: Vec<&str> = doc["diagnostics"]
         .as_array()

@@ -586,3 +586,87 @@ fn pathological_inputs_are_reported_quickly() {
         );
     }
 }
+
+// ---- 7. scale and limits ---------------------------------------------------------
+
+#[test]
+fn many_explicit_files_cost_about_one_project() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    git(d, &["init", "-q", "-b", "main"]);
+    let n = 3000;
+    for i in 0..n {
+        write(d, &format!("src/m{}/F{i}.java", i % 50), UNBOUNDED_JAVA);
+    }
+    let args: Vec<String> = (0..n / 2)
+        .map(|i| format!("src/m{}/F{i}.java", i % 50))
+        .collect();
+    let started = std::time::Instant::now();
+    let out = poolguard(d)
+        .arg("check")
+        .args(&args)
+        .args(["--format", "json", "--jobs", "2"])
+        .output()
+        .unwrap();
+    let explicit = started.elapsed();
+    assert_eq!(out.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["summary"]["files"], n / 2);
+    assert_eq!(doc["summary"]["diagnostics"], n / 2);
+    let started = std::time::Instant::now();
+    poolguard(d)
+        .args(["check", ".", "--format", "json", "--jobs", "2"])
+        .output()
+        .unwrap();
+    let whole = started.elapsed();
+    assert!(
+        explicit < whole * 3 + std::time::Duration::from_secs(2),
+        "{n} files: explicit {explicit:?}, whole project {whole:?}"
+    );
+}
+
+#[test]
+fn jobs_are_capped() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "Q.java", UNBOUNDED_JAVA);
+    let out = poolguard(t.path())
+        .args(["check", ".", "--jobs", "100000", "--format", "concise"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--jobs 100000 capped at"));
+}
+
+#[test]
+fn odd_file_names_stay_distinct_and_on_one_line() {
+    use std::os::unix::ffi::OsStrExt;
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    for name in [&b"a\xff.java"[..], b"a\xfe.java", b"new\nline.java"] {
+        fs::write(d.join(std::ffi::OsStr::from_bytes(name)), UNBOUNDED_JAVA).unwrap();
+    }
+    let (_, doc) = check_json(d, &["."], &[]);
+    let mut paths: Vec<String> = rules_found(&doc).into_iter().map(|(p, _)| p).collect();
+    paths.sort();
+    assert_eq!(paths, ["a\\xfe.java", "a\\xff.java", "new\nline.java"]);
+    let out = poolguard(d)
+        .args(["check", ".", "--format", "concise"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.contains("new\\nline.java:2:"), "{text}");
+}
+
+#[test]
+fn java_int_arithmetic_overflows_like_java() {
+    let t = TempDir::new().unwrap();
+    let q = |cap: &str| {
+        format!("import java.util.concurrent.*;\nclass Q {{ BlockingQueue<Runnable> q = new LinkedBlockingQueue<>({cap}); }}\n")
+    };
+    write(t.path(), "Wraps.java", &q("1 << 33")); // 2 in Java
+    write(t.path(), "Large.java", &q("1 << 20"));
+    let (_, doc) = check_json(t.path(), &["."], &[]);
+    let paths: Vec<String> = rules_found(&doc).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(paths, ["Large.java"]);
+}

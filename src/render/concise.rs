@@ -10,12 +10,12 @@ pub fn render(report: &Report) -> String {
         let p = f.position(d.span.start, ColumnUnit::Chars);
         out.push_str(&format!(
             "{}:{}:{}: {}[{}] {}\n",
-            f.display,
+            crate::escape::one_line(&f.display),
             p.line,
             p.column,
             d.level.as_str(),
             d.rule,
-            d.message
+            crate::escape::one_line(&d.message)
         ));
     }
     out
