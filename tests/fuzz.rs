@@ -224,19 +224,19 @@ fn fuzz_language(ext: &str, seed: u64, total: usize, batch_size: usize) -> usize
 
 #[test]
 fn fuzz_java() {
-    let total = env_usize("POOLGUARD_FUZZ_MUTANTS", 600);
+    let total = env_usize("POOLGUARD_FUZZ_MUTANTS", 2000);
     let seed = env_usize("POOLGUARD_FUZZ_SEED", 0x5eed_0001) as u64;
     let started = Instant::now();
-    let n = fuzz_language("java", seed, total, env_usize("POOLGUARD_FUZZ_BATCH", 300));
+    let n = fuzz_language("java", seed, total, env_usize("POOLGUARD_FUZZ_BATCH", 500));
     eprintln!("fuzz_java: {n} mutants in {:?}", started.elapsed());
 }
 
 #[test]
 fn fuzz_rust() {
-    let total = env_usize("POOLGUARD_FUZZ_MUTANTS", 600);
+    let total = env_usize("POOLGUARD_FUZZ_MUTANTS", 2000);
     let seed = env_usize("POOLGUARD_FUZZ_SEED", 0x5eed_0002) as u64;
     let started = Instant::now();
-    let n = fuzz_language("rs", seed, total, env_usize("POOLGUARD_FUZZ_BATCH", 300));
+    let n = fuzz_language("rs", seed, total, env_usize("POOLGUARD_FUZZ_BATCH", 500));
     eprintln!("fuzz_rust: {n} mutants in {:?}", started.elapsed());
 }
 
