@@ -153,11 +153,11 @@ pub fn run(cli: Cli) -> i32 {
             });
             match opts.and_then(|o| engine::check(&o)) {
                 Ok(report) => {
-                    print!("{}", report.model_dump.unwrap_or_default());
+                    output::stdout(&report.model_dump.unwrap_or_default());
                     EXIT_CLEAN
                 }
                 Err(message) => {
-                    eprintln!("poolguard: {message}");
+                    output::note(&format!("poolguard: {message}"));
                     EXIT_ERROR
                 }
             }

@@ -257,7 +257,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     );
     if timing {
         let count = |f: fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
-        eprintln!(
+        crate::output::note(&format!(
             "poolguard: timing: walk, parse and extract {} ms; model and link {} ms; \
              {} contexts, {} calls, {} types, {} items, {} submissions, {} waits",
             (linked_at - started).as_millis(),
@@ -268,8 +268,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             count(|f| f.items.len()),
             count(|f| f.submissions.len()),
             count(|f| f.waits.len()),
-        );
-        eprintln!("poolguard: timing: rules {} ms", judged.rules_ms);
+        ));
+        crate::output::note(&format!("poolguard: timing: rules {} ms", judged.rules_ms));
     }
     let model_dump = judged.model_dump;
     let mut diagnostics = judged.diagnostics;
@@ -336,10 +336,10 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     diagnostics.retain(|d| scope.requested(&files[d.file].path));
     if let Some(path) = &opts.write_baseline {
         let n = baseline::write(path, &diagnostics, &files)?;
-        eprintln!(
+        crate::output::note(&format!(
             "poolguard: wrote {n} findings to baseline {}",
             path.display()
-        );
+        ));
     }
     diagnostics.retain(|d| scope.reports(d, &files));
     if opts.report_unused_allows {
