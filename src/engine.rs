@@ -13,11 +13,12 @@ use crate::diagnostic::{self, Diagnostic};
 use crate::facts::{CtxKind, FileFacts, Heat};
 use crate::lang::{frontend, ExtractOptions};
 use crate::link::Project;
-use crate::rules::{Level, Settings, RULES};
+use crate::root::ProjectRoot;
+use crate::rules::{Level, Rule, Settings, RULES};
 use crate::scope::Scope;
 use crate::source::{Language, SourceFile};
 use crate::suppress;
-use crate::walk::{self, WalkOptions};
+use crate::walk::{self, Candidate, Skipped, WalkOptions};
 
 /// Stack size of parser threads: deeply nested expressions recurse in the parser
 /// and visitor; a large (lazily committed) stack turns a crash into a slow file.
@@ -90,6 +91,10 @@ pub struct Report {
     /// Files analysed (read and parsed, even partially).
     pub files_checked: usize,
     pub elapsed_ms: u128,
+    /// What every path in the report is relative to.
+    pub root: ProjectRoot,
+    /// Paths under the requested ones that were skipped on purpose, and why.
+    pub skipped: Vec<Skipped>,
     /// The facts of every file, by [`crate::source::FileId`] (kept so that a caller
     /// that is about to exit can skip freeing them).
     pub facts: Vec<FileFacts>,
@@ -100,9 +105,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// Exit status per `cli.md`: 1 when any finding is at `error` or `warning`.
-    pub fn has_findings(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.level >= Level::Warning)
+    /// Exit status per `cli.md`: 1 when any finding is at `fail_level` or above.
+    pub fn has_findings(&self, fail_level: Level) -> bool {
+        self.diagnostics.iter().any(|d| d.level >= fail_level)
     }
 }
 
@@ -113,15 +118,17 @@ pub fn effective_levels(opts: &CheckOptions) -> Vec<(&'static str, Level)> {
         .map(|r| {
             let configured = opts.config.levels.get(r.id).copied();
             let mut level = configured.unwrap_or(r.default_level);
+            if r.id == suppress::UNUSED_ALLOW && opts.report_unused_allows && level == Level::Off {
+                level = Level::Warning;
+            }
             if let Some(sel) = &opts.select {
-                level = if sel.iter().any(|s| s == r.id) {
-                    match level {
-                        Level::Off => r.default_level.max(Level::Warning),
-                        l => l,
+                if sel.iter().any(|s| s == r.id) {
+                    if level == Level::Off {
+                        level = r.default_level.max(Level::Warning);
                     }
-                } else {
-                    Level::Off
-                };
+                } else if !r.is_meta() {
+                    level = Level::Off;
+                }
             }
             if opts.ignore.iter().any(|s| s == r.id) {
                 level = Level::Off;
@@ -131,20 +138,114 @@ pub fn effective_levels(opts: &CheckOptions) -> Vec<(&'static str, Level)> {
         .collect()
 }
 
-/// Check `opts.paths`. `Err` only for problems that stop the whole run.
-pub fn check(opts: &CheckOptions) -> Result<Report, String> {
-    let started = Instant::now();
+/// Whether `--select` or `--ignore` turns a rule off (the config cannot turn it back on).
+fn off_by_command_line(opts: &CheckOptions, rule: &Rule) -> bool {
+    opts.ignore.iter().any(|s| s == rule.id)
+        || opts
+            .select
+            .as_ref()
+            .is_some_and(|sel| !rule.is_meta() && !sel.iter().any(|s| s == rule.id))
+}
+
+/// The level of `rule` in one file: its run-wide level unless a `[[per-file]]`
+/// table of the config sets another.
+fn level_in(opts: &CheckOptions, rule: &Rule, global: Level, path: &Path) -> Level {
+    if off_by_command_line(opts, rule) {
+        return Level::Off;
+    }
+    opts.config.per_file_level(rule.id, path).unwrap_or(global)
+}
+
+/// Whether `rule` reports anywhere in this run.
+fn runs(opts: &CheckOptions, rule: &Rule, global: Level) -> bool {
+    global != Level::Off
+        || (!off_by_command_line(opts, rule) && opts.config.per_file_enables(rule.id))
+}
+
+/// What a run will read: the project root, the scope and the walked files.
+pub struct Plan {
+    pub root: ProjectRoot,
+    pub scope: Scope,
+    /// Every file to analyse (requested or context), without duplicates.
+    pub candidates: Vec<Candidate>,
+    pub walk_errors: Vec<walk::WalkError>,
+    /// Paths skipped on purpose under the requested paths.
+    pub skipped: Vec<Skipped>,
+    pub jobs: usize,
+}
+
+impl Plan {
+    /// The files the user asked about (not only context).
+    pub fn requested(&self) -> impl Iterator<Item = &Candidate> {
+        self.candidates
+            .iter()
+            .filter(|c| self.scope.requested(&c.path))
+    }
+}
+
+/// Resolve the root and walk, without analysing anything (`--show-files` stops here).
+pub fn plan(opts: &CheckOptions) -> Result<Plan, String> {
     for p in &opts.paths {
         if std::fs::symlink_metadata(p).is_err() {
             return Err(format!("{}: no such file or directory", p.display()));
         }
     }
-    let catalog = Catalog::load(&opts.config.catalog)?;
     let jobs = if opts.jobs == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
         opts.jobs
     };
+    let include_tests = opts.include_tests || opts.config.include_tests;
+    let root = ProjectRoot::find(&opts.config, &opts.paths);
+    let scope = Scope::new(opts, &root)?;
+    let walked = walk::discover(
+        &scope.roots,
+        &WalkOptions {
+            config: &opts.config,
+            project: &root.dir,
+            include_tests,
+            force_exclude: opts.force_exclude,
+            threads: jobs,
+        },
+    );
+    // The project root and the requested paths may name the same file twice.
+    let mut seen_paths = std::collections::HashSet::new();
+    let candidates: Vec<_> = walked
+        .files
+        .into_iter()
+        .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
+        .collect();
+    // A path named on the command line may also be met by the walk: keep the
+    // explicit entry, which gets a note.
+    let mut skipped = walked.skipped;
+    skipped.sort_by_key(|s| !s.explicit);
+    let mut seen_skips = std::collections::HashSet::new();
+    skipped.retain(|s| {
+        scope.requested(&s.path) && seen_skips.insert(crate::scope::canonical(&s.path))
+    });
+    skipped.sort();
+    Ok(Plan {
+        root,
+        scope,
+        candidates,
+        walk_errors: walked.errors,
+        skipped,
+        jobs,
+    })
+}
+
+/// Check `opts.paths`. `Err` only for problems that stop the whole run.
+pub fn check(opts: &CheckOptions) -> Result<Report, String> {
+    let started = Instant::now();
+    let catalog = Catalog::load(&opts.config.catalog)?;
+    let Plan {
+        root,
+        scope,
+        candidates,
+        walk_errors,
+        skipped,
+        jobs,
+    } = plan(opts)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(PARSER_STACK_BYTES)
@@ -153,23 +254,6 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let include_tests = opts.include_tests || opts.config.include_tests;
     let include_generated = opts.include_generated || opts.config.include_generated;
-    let scope = Scope::new(opts)?;
-    let (candidates, walk_errors) = walk::discover(
-        &scope.roots,
-        &WalkOptions {
-            config: &opts.config,
-            include_tests,
-            force_exclude: opts.force_exclude,
-            threads: jobs,
-        },
-    );
-    // The project root and the requested paths may name the same file twice.
-    let mut seen_paths = std::collections::HashSet::new();
-    let candidates: Vec<_> = candidates
-        .into_iter()
-        .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
-        .collect();
-    let cwd = std::env::current_dir().ok();
     let max_bytes = opts.config.max_file_bytes;
     let analysed: Vec<Analysed> = pool.install(|| {
         candidates
@@ -185,7 +269,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                     include_tests,
                     include_generated,
                     max_bytes,
-                    cwd.as_deref(),
+                    &root,
                 )
             })
             .collect()
@@ -198,7 +282,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .into_iter()
         .filter(|e| scope.requested(&e.path))
         .map(|e| FileError {
-            path: display_path(&e.path, cwd.as_deref()),
+            path: root.display(&e.path),
             message: e.message,
         })
         .collect();
@@ -253,14 +337,15 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let mut diagnostics: Vec<Diagnostic> = RULES
         .iter()
         .zip(&levels)
-        .filter(|(_, (_, level))| *level != Level::Off)
+        .filter(|(rule, (_, level))| !rule.is_meta() && runs(opts, rule, *level))
         .flat_map(|(rule, (_, level))| {
-            let mut found = (rule.check)(&project, &settings);
-            for d in &mut found {
+            let found = (rule.check)(&project, &settings);
+            found.into_iter().filter_map(|mut d| {
+                let level = level_in(opts, rule, *level, &files[d.file].path);
                 // A rule may soften one finding (a risk rather than a defect).
-                d.level = (*level).min(d.level);
-            }
-            found
+                d.level = level.min(d.level);
+                (level != Level::Off).then_some(d)
+            })
         })
         .collect();
     if timing {
@@ -292,6 +377,14 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                 .get(&(d.file, d.span))
                 .is_none_or(|&by| by >= rank(d.rule))
     });
+    let meta = |id: &str| {
+        RULES
+            .iter()
+            .zip(&levels)
+            .find(|(r, _)| r.id == id)
+            .map(|(r, (_, l))| (r, *l))
+            .expect("meta-rules are registered")
+    };
     let mut used = vec![Vec::new(); facts.len()];
     diagnostics.retain(|d| {
         let hit = facts[d.file]
@@ -303,6 +396,21 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         }
         hit.is_none()
     });
+    let (invalid_rule, invalid_level) = meta(suppress::INVALID_ALLOW);
+    if runs(opts, invalid_rule, invalid_level) {
+        for (file, f) in facts.iter().enumerate() {
+            let level = level_in(opts, invalid_rule, invalid_level, &files[file].path);
+            if level == Level::Off {
+                continue;
+            }
+            for s in f.suppressions.iter().filter(|s| suppress::is_invalid(s)) {
+                diagnostics.extend(suppress::invalid(s, file).into_iter().map(|mut d| {
+                    d.level = level;
+                    d
+                }));
+            }
+        }
+    }
     for d in &diagnostics {
         files[d.file].reload_text();
         for l in &d.labels {
@@ -320,27 +428,35 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         );
     }
     diagnostics.retain(|d| scope.reports(d, &files));
-    if opts.report_unused_allows {
-        let enabled: Vec<&str> = levels
-            .iter()
-            .filter(|(_, l)| *l != Level::Off)
-            .map(|(id, _)| *id)
-            .collect();
+    let (unused_rule, unused_level) = meta(suppress::UNUSED_ALLOW);
+    if runs(opts, unused_rule, unused_level) {
+        let mut unused = Vec::new();
         for (file, f) in facts.iter().enumerate() {
-            if !scope.requested(&files[file].path) {
+            let path = &files[file].path;
+            let level = level_in(opts, unused_rule, unused_level, path);
+            if f.suppressions.is_empty() || level == Level::Off || !scope.requested(path) {
                 continue;
             }
-            if !f.suppressions.is_empty() {
-                files[file].reload_text();
-            }
+            // Rules that could have produced a finding here, so an allow for them is judged.
+            let enabled: Vec<&str> = RULES
+                .iter()
+                .zip(&levels)
+                .filter(|(r, (_, l))| !r.is_meta() && level_in(opts, r, *l, path) != Level::Off)
+                .map(|(r, _)| r.id)
+                .collect();
+            files[file].reload_text();
             for (i, s) in f.suppressions.iter().enumerate() {
-                let judged =
-                    s.rules.is_empty() || s.rules.iter().any(|r| enabled.contains(&r.as_str()));
+                let judged = s.rules.iter().any(|r| enabled.contains(&r.as_str()));
                 if !used[file].contains(&i) && judged {
-                    diagnostics.push(suppress::unused(s, file, &files[file]));
+                    let mut d = suppress::unused(s, file, &files[file]);
+                    d.level = level;
+                    unused.push(d);
                 }
             }
         }
+        diagnostic::sort(&mut unused, &files);
+        diagnostic::assign_fingerprints(&mut unused, &files, &|f| &facts[f].items);
+        diagnostics.extend(unused);
         diagnostic::sort(&mut diagnostics, &files);
     }
     errors.sort();
@@ -350,6 +466,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         errors,
         files_checked,
         elapsed_ms: started.elapsed().as_millis(),
+        root,
+        skipped,
         facts,
         model_dump,
         skipped_generated,
@@ -460,9 +578,9 @@ fn analyse(
     include_tests: bool,
     include_generated: bool,
     max_bytes: u64,
-    cwd: Option<&Path>,
+    root: &ProjectRoot,
 ) -> Analysed {
-    let display = display_path(path, cwd);
+    let display = root.display(path);
     let fail = |message: String| Analysed {
         generated: false,
         file: None,
@@ -534,26 +652,4 @@ fn analyse(
         Ok(Err(message)) => fail(message),
         Err(_) => fail("internal error while analysing this file (please report it)".into()),
     }
-}
-
-/// A path as shown to users: relative to the current directory when under it,
-/// `/` separators, no leading `./`.
-pub fn display_path(path: &Path, cwd: Option<&Path>) -> String {
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let rel = cwd.and_then(|c| abs.strip_prefix(c).ok()).unwrap_or(path);
-    let mut out = String::new();
-    for c in rel.components() {
-        match c {
-            std::path::Component::CurDir => {}
-            std::path::Component::RootDir => out.push('/'),
-            std::path::Component::Prefix(p) => out.push_str(&p.as_os_str().to_string_lossy()),
-            other => {
-                if !out.is_empty() && !out.ends_with('/') {
-                    out.push('/');
-                }
-                out.push_str(&other.as_os_str().to_string_lossy());
-            }
-        }
-    }
-    out
 }

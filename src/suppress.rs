@@ -1,6 +1,10 @@
 //! Suppressions: `// poolguard: allow(rule) reason` (line above or same line),
 //! `// poolguard: allow-file(rule)`, and Java `@SuppressWarnings("poolguard:rule")`
 //! (recorded by the Java front end as a range).
+//!
+//! Every id an allow names must be a rule: unknown ids and the catch-all forms
+//! (`allow()`, `allow(all)`, `@SuppressWarnings("poolguard")`) suppress nothing
+//! and are reported as `invalid_allow`.
 
 use crate::diagnostic::Diagnostic;
 use crate::facts::{Suppression, SuppressionScope};
@@ -76,7 +80,7 @@ pub fn comments(file: &SourceFile) -> Vec<Suppression> {
 
 /// Whether a suppression covers a diagnostic in the same file.
 pub fn covers(s: &Suppression, d: &Diagnostic, file: &SourceFile) -> bool {
-    if !s.rules.is_empty() && !s.rules.iter().any(|r| r == d.rule || r == "all") {
+    if !s.rules.iter().any(|r| r == d.rule) {
         return false;
     }
     match &s.scope {
@@ -90,8 +94,59 @@ pub fn covers(s: &Suppression, d: &Diagnostic, file: &SourceFile) -> bool {
     }
 }
 
-/// The pseudo-rule that `--report-unused-allows` reports under.
+/// The meta-rule that `--report-unused-allows` reports under.
 pub const UNUSED_ALLOW: &str = "unused_allow";
+/// The meta-rule for allows naming unknown rules, or none.
+pub const INVALID_ALLOW: &str = "invalid_allow";
+
+/// Whether an allow names something other than poolguard rules (or nothing).
+pub fn is_invalid(s: &Suppression) -> bool {
+    s.rules.is_empty() || s.rules.iter().any(|r| crate::rules::find(r).is_none())
+}
+
+/// `invalid_allow` findings for one allow: one per unknown rule id, or one for
+/// a catch-all form that names no rule.
+pub fn invalid(s: &Suppression, file: FileId) -> Vec<Diagnostic> {
+    let finding = |message: String, help: String| {
+        let mut d = Diagnostic::new(INVALID_ALLOW, file, s.span, message).help(help);
+        d.level = Level::Warning;
+        d
+    };
+    if s.rules.is_empty() {
+        return vec![finding(
+            "this allow names no rule, so it suppresses nothing".into(),
+            "name the rules it accepts, e.g. `allow(unbounded_queue)`; catch-all allows are not supported".into(),
+        )];
+    }
+    s.rules
+        .iter()
+        .filter(|r| crate::rules::find(r).is_none())
+        .map(|r| {
+            let code_rules =
+                crate::rules::ids().filter(|id| !crate::rules::META_RULES.contains(id));
+            match crate::suggest::closest(r, code_rules) {
+                Some(near) => finding(
+                    format!("`{r}` is not a poolguard rule; did you mean `{near}`?"),
+                    format!("write `{near}`: an allow suppresses only the rules it names exactly"),
+                ),
+                None if r.eq_ignore_ascii_case("all") => finding(
+                    "`all` is not a poolguard rule: catch-all allows suppress nothing".into(),
+                    "name the rules it accepts, e.g. `allow(unbounded_queue)`".into(),
+                ),
+                None => finding(
+                    format!("`{r}` is not a poolguard rule, so this allow suppresses nothing"),
+                    format!(
+                        "name one of: {}",
+                        crate::rules::ids()
+                            .filter(|id| !crate::rules::META_RULES.contains(id))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+            }
+        })
+        .collect()
+}
 
 /// A finding for an allow that suppressed nothing.
 pub fn unused(s: &Suppression, file: FileId, source: &SourceFile) -> Diagnostic {
