@@ -63,6 +63,7 @@ pub fn settings(opts: &CheckOptions) -> String {
         "  include_tests = {}\n",
         opts.include_tests || c.include_tests
     ));
+    out.push_str(&format!("  pedantic = {}\n", opts.pedantic || c.pedantic));
     out.push_str(&format!("  exclude = {}\n", quoted(&c.exclude_patterns)));
     out.push_str(&format!("  force_exclude = {}\n", opts.force_exclude));
     out

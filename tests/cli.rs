@@ -1152,3 +1152,36 @@ fn rule_names_on_the_command_line() {
         .code(2)
         .stderr(predicate::str::contains("did you mean `unbounded_join`?"));
 }
+
+#[test]
+fn notes_are_counted_apart_and_never_fail() {
+    let run = |args: &[&str]| {
+        poolguard()
+            .args(["check", "fixtures/model", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--pedantic"]);
+    let doc = json(&out.stdout);
+    let notes: Vec<&serde_json::Value> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["level"] == "note")
+        .collect();
+    assert!(!notes.is_empty());
+    let human = poolguard()
+        .args(["check", "fixtures/model", "--pedantic"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(human.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            ", {} note{}) in ",
+            notes.len(),
+            if notes.len() == 1 { "" } else { "s" }
+        )),
+        "{text}"
+    );
+}
