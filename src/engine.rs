@@ -202,7 +202,7 @@ pub fn plan(opts: &CheckOptions) -> Result<Plan, String> {
         &scope.roots,
         &WalkOptions {
             config: &opts.config,
-            project: &root.dir,
+            project: &root,
             include_tests,
             force_exclude: opts.force_exclude,
             threads: jobs,

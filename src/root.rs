@@ -65,19 +65,26 @@ impl ProjectRoot {
         self.kind != RootKind::Arguments
     }
 
+    /// `path` relative to the root, if it is under it: lexically, else with
+    /// symlinks resolved on both sides.
+    pub fn relative(&self, path: &Path) -> Option<PathBuf> {
+        let abs = absolute(path);
+        if let Ok(rel) = abs.strip_prefix(&self.dir) {
+            return Some(rel.to_path_buf());
+        }
+        let real = std::fs::canonicalize(path).ok()?;
+        real.strip_prefix(&self.canonical)
+            .ok()
+            .map(Path::to_path_buf)
+    }
+
     /// A path as reported: relative to the root with `/` separators and no
     /// leading `./`; a path outside the root stays absolute.
     pub fn display(&self, path: &Path) -> String {
-        let abs = absolute(path);
-        if let Ok(rel) = abs.strip_prefix(&self.dir) {
-            return slashed(rel);
+        match self.relative(path) {
+            Some(rel) => slashed(&rel),
+            None => slashed(&absolute(path)),
         }
-        if let Ok(real) = std::fs::canonicalize(path) {
-            if let Ok(rel) = real.strip_prefix(&self.canonical) {
-                return slashed(rel);
-            }
-        }
-        slashed(&abs)
     }
 
     /// The root directory with `/` separators.

@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 
 use crate::config::Config;
+use crate::root::ProjectRoot;
 use crate::source::Language;
 
 /// Directories never walked into (build output and dependencies).
@@ -69,7 +70,7 @@ pub struct Walked {
 pub struct WalkOptions<'a> {
     pub config: &'a Config,
     /// The project root: test paths are judged relative to it.
-    pub project: &'a Path,
+    pub project: &'a ProjectRoot,
     pub include_tests: bool,
     pub force_exclude: bool,
     pub threads: usize,
@@ -122,11 +123,8 @@ pub fn discover(roots: &[PathBuf], opts: &WalkOptions) -> Walked {
 }
 
 /// `path` relative to the project root when under it, else as given.
-fn relative(path: &Path, project: &Path) -> PathBuf {
-    let abs = crate::root::absolute(path);
-    abs.strip_prefix(project)
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|_| path.to_path_buf())
+fn relative(path: &Path, project: &ProjectRoot) -> PathBuf {
+    project.relative(path).unwrap_or_else(|| path.to_path_buf())
 }
 
 fn walk_dir(root: &Path, opts: &WalkOptions, w: &mut Walked) {
@@ -135,11 +133,7 @@ fn walk_dir(root: &Path, opts: &WalkOptions, w: &mut Walked) {
     let pruned = std::sync::Arc::new(Mutex::new(Vec::new()));
     let pruned_in = pruned.clone();
     // Paths found under `root` are judged relative to the project root.
-    let base = crate::root::absolute(root);
-    let base = base
-        .strip_prefix(opts.project)
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
+    let base = opts.project.relative(root).unwrap_or_default();
     let base_in = base.clone();
     let walker = WalkBuilder::new(root)
         .hidden(true)
