@@ -423,7 +423,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if let Some(path) = &opts.write_baseline {
         let n = baseline::write(path, &diagnostics, &files)?;
         eprintln!(
-            "poolguard: wrote {n} findings to baseline {}",
+            "poolguard: wrote {n} finding{} to baseline {}",
+            if n == 1 { "" } else { "s" },
             path.display()
         );
     }

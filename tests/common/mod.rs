@@ -11,11 +11,17 @@ use poolguard::config::Config;
 use poolguard::render::{self, Format};
 use poolguard::{CheckOptions, Report};
 
+/// Options as the binary builds them: the config discovered upward from the first
+/// path (the repository's `poolguard.toml` makes its root the project root, with or
+/// without git).
 pub fn options(paths: &[&str], select: Option<&str>) -> CheckOptions {
+    let config = Config::discover(Path::new(paths[0]))
+        .map(|p| Config::load(&p).expect("the config loads"))
+        .unwrap_or_default();
     CheckOptions {
         jobs: 2,
         select: select.map(|s| vec![s.to_string()]),
-        ..CheckOptions::new(paths.iter().map(PathBuf::from).collect(), Config::default())
+        ..CheckOptions::new(paths.iter().map(PathBuf::from).collect(), config)
     }
 }
 
