@@ -287,16 +287,30 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         })
         .collect();
     let mut skipped_generated = 0;
+    let mut skipped = skipped;
+    let explicit: Vec<_> = opts
+        .paths
+        .iter()
+        .map(|p| crate::scope::canonical(p))
+        .collect();
     for (a, c) in analysed.into_iter().zip(&candidates) {
         if scope.requested(&c.path) {
             errors.extend(a.errors);
             skipped_generated += usize::from(a.generated);
+            if a.generated {
+                skipped.push(Skipped {
+                    path: c.path.clone(),
+                    reason: walk::Reason::Generated,
+                    explicit: explicit.contains(&crate::scope::canonical(&c.path)),
+                });
+            }
         }
         if let Some((source, f)) = a.file {
             files.push(source);
             facts.push(f);
         }
     }
+    skipped.sort();
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
@@ -613,7 +627,9 @@ fn analyse(
             ))
         }
     };
-    if !include_generated && crate::generated::is_generated(path, &text) {
+    // Judged on the root-relative path: the same file is generated from any folder.
+    let rel = root.relative(path).unwrap_or_else(|| path.to_path_buf());
+    if !include_generated && crate::generated::is_generated(&rel, &text) {
         return Analysed {
             file: None,
             errors: Vec::new(),

@@ -43,6 +43,8 @@ pub struct Skipped {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Reason {
     TestCode,
+    /// Found by reading the file (`crate::generated`), so not in `--show-files`.
+    Generated,
     Excluded,
     BuildOutput,
     UnsupportedExtension,
@@ -52,6 +54,7 @@ impl Reason {
     pub fn describe(self) -> &'static str {
         match self {
             Reason::TestCode => "test code (`--include-tests` checks it)",
+            Reason::Generated => "generated code (`--include-generated` checks it)",
             Reason::Excluded => "matches the config's `exclude`",
             Reason::BuildOutput => "build output or dependencies",
             Reason::UnsupportedExtension => "not a Java or Rust file (`.java`, `.rs`)",

@@ -103,13 +103,8 @@ pub fn summary(report: &Report) -> String {
     let mut s = if report.diagnostics.is_empty() {
         format!("poolguard: no findings in {files} file{}", plural(files))
     } else {
-        // Notes (`--pedantic`) are counted only when there are some.
-        let notes = match notes {
-            0 => String::new(),
-            n => format!(", {n} note{}", plural(n)),
-        };
         format!(
-            "poolguard: {} finding{} ({errors} error{}, {warnings} warning{}{notes}) in {files} file{}",
+            "poolguard: {} finding{} ({errors} error{}, {warnings} warning{}) in {files} file{}",
             report.diagnostics.len(),
             plural(report.diagnostics.len()),
             plural(errors),
