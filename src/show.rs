@@ -64,6 +64,10 @@ pub fn settings(opts: &CheckOptions) -> String {
         opts.include_tests || c.include_tests
     ));
     out.push_str(&format!("  pedantic = {}\n", opts.pedantic || c.pedantic));
+    out.push_str(&format!(
+        "  include_generated = {}\n",
+        opts.include_generated || c.include_generated
+    ));
     out.push_str(&format!("  exclude = {}\n", quoted(&c.exclude_patterns)));
     out.push_str(&format!("  force_exclude = {}\n", opts.force_exclude));
     out
