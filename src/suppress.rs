@@ -42,14 +42,29 @@ pub fn comments(file: &SourceFile) -> Vec<Suppression> {
             continue;
         };
         let directive = comment[at + "poolguard:".len()..].trim_start();
+        let offset = start + slash;
+        let span = Span::new(offset, start + line.len());
         let (file_wide, rest) = if let Some(r) = directive.strip_prefix("allow-file(") {
             (true, r)
         } else if let Some(r) = directive.strip_prefix("allow(") {
             (false, r)
         } else {
+            // `alow(..)`, `allow_file(..)`: a misspelt directive, which suppresses nothing.
+            if let Some(word) = misspelt_directive(directive) {
+                out.push(Suppression {
+                    rules: vec![format!("{MALFORMED}{word}")],
+                    scope: SuppressionScope::Line(line_no),
+                    span,
+                });
+            }
             continue;
         };
         let Some(close) = rest.find(')') else {
+            out.push(Suppression {
+                rules: vec![format!("{MALFORMED}(")],
+                scope: SuppressionScope::Line(line_no),
+                span,
+            });
             continue;
         };
         let rules = rest[..close]
@@ -57,8 +72,6 @@ pub fn comments(file: &SourceFile) -> Vec<Suppression> {
             .map(|r| r.trim().to_string())
             .filter(|r| !r.is_empty())
             .collect();
-        let offset = start + slash;
-        let span = Span::new(offset, start + line.len());
         let s = Suppression {
             rules,
             scope: SuppressionScope::Line(line_no),
@@ -76,6 +89,22 @@ pub fn comments(file: &SourceFile) -> Vec<Suppression> {
         }
     }
     out
+}
+
+/// Marks a directive that is not `allow(..)`/`allow-file(..)` as written (a rule id
+/// can never start with it): followed by the misspelt word, or by `(` when the
+/// parenthesis is not closed.
+const MALFORMED: &str = "\u{0}directive:";
+
+/// The word of `word(..)` when it is close to `allow` or `allow-file`.
+fn misspelt_directive(directive: &str) -> Option<&str> {
+    let open = directive.find('(')?;
+    let word = directive[..open].trim_end();
+    let is_word = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    (is_word && crate::suggest::closest(word, ["allow", "allow-file"]).is_some()).then_some(word)
 }
 
 /// Whether a suppression covers a diagnostic in the same file.
@@ -117,6 +146,20 @@ pub fn invalid(s: &Suppression, file: FileId) -> Vec<Diagnostic> {
             "this allow names no rule, so it suppresses nothing".into(),
             "name the rules it accepts, e.g. `allow(unbounded_queue)`; catch-all allows are not supported".into(),
         )];
+    }
+    if let Some(word) = s.rules.first().and_then(|r| r.strip_prefix(MALFORMED)) {
+        return vec![if word == "(" {
+            finding(
+                "this allow has no closing `)`, so it suppresses nothing".into(),
+                "write `allow(rule_id)` or `allow(rule_a, rule_b)`".into(),
+            )
+        } else {
+            let near = crate::suggest::closest(word, ["allow", "allow-file"]).unwrap_or("allow");
+            finding(
+                format!("`{word}(..)` is not a poolguard directive; did you mean `{near}(..)`?"),
+                format!("write `// poolguard: {near}(rule_id)`"),
+            )
+        }];
     }
     s.rules
         .iter()
@@ -181,5 +224,30 @@ mod tests {
         assert_eq!(s[1].scope, SuppressionScope::Line(4));
         assert_eq!(s[2].scope, SuppressionScope::Line(5));
         assert_eq!(s[2].rules.len(), 2);
+    }
+
+    #[test]
+    fn misspelt_and_unclosed_directives_are_invalid() {
+        let text = "// poolguard: alow(unbounded_queue)\n\
+                    let a = 1; // poolguard: allow_file(unbounded_queue)\n\
+                    let b = 2; // poolguard: allow(unbounded_queue\n\
+                    // poolguard: ignore(x) is prose, and so is poolguard: see the docs\n";
+        let f = SourceFile::new("a.rs".into(), "a.rs".into(), Language::Rust, text.into());
+        let s = comments(&f);
+        assert_eq!(s.len(), 3, "{s:?}");
+        let messages: Vec<String> = s
+            .iter()
+            .inspect(|x| assert!(is_invalid(x)))
+            .flat_map(|x| invalid(x, 0))
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "`alow(..)` is not a poolguard directive; did you mean `allow(..)`?",
+                "`allow_file(..)` is not a poolguard directive; did you mean `allow-file(..)`?",
+                "this allow has no closing `)`, so it suppresses nothing",
+            ]
+        );
     }
 }
