@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# End-to-end test of .pre-commit-hooks.yaml: `pre-commit try-repo` against a
-# temporary git repository holding a bad Java file and a bad Rust file; the hook
-# must fail, then pass once the files are fixed. Run by .ci/run.
+# End-to-end test of .pre-commit-hooks.yaml (`language: python`, built from this
+# repository with maturin): `pre-commit try-repo` against a temporary git
+# repository holding a bad Java file and a bad Rust file; the hook must fail,
+# then pass once the files are fixed. Run by .ci/run.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -11,6 +12,10 @@ python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet pre-commit
 export PATH="$work/venv/bin:$PATH"
 export PRE_COMMIT_HOME="${PRE_COMMIT_HOME:-$work/cache}"
+# The hook is `language: python`: pre-commit pip-installs this repository, and
+# maturin builds the binary. Share the repository's cargo target directory so that
+# build reuses what `cargo build --release` / scripts/wheel-test.sh compiled.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 
 cd "$work" && mkdir project && cd project
 git init -q -b main

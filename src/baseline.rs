@@ -1,10 +1,11 @@
 //! Baselines: `--write-baseline FILE` records today's findings, `--baseline FILE`
 //! hides them later. Keyed on rule + path + fingerprint (never line numbers), so
 //! lines added above a known finding do not resurrect it, while a new finding
-//! beside an old one is still reported.
+//! beside an old one is still reported. Paths are relative to the project root,
+//! as in every report, so a baseline works from any folder.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -30,30 +31,14 @@ struct Entry {
 
 /// A loaded baseline.
 pub struct Baseline {
-    dir: PathBuf,
     entries: BTreeSet<Entry>,
 }
 
-/// A finding's path as a baseline records it: relative to the baseline's directory.
-fn key_path(dir: &Path, file: &SourceFile) -> String {
-    let abs = std::fs::canonicalize(&file.path)
-        .or_else(|_| std::path::absolute(&file.path))
-        .unwrap_or_else(|_| file.path.clone());
-    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    match abs.strip_prefix(&dir) {
-        Ok(rel) => rel
-            .components()
-            .map(|c| crate::escape::os_str(c.as_os_str()))
-            .collect::<Vec<_>>()
-            .join("/"),
-        Err(_) => file.display.clone(),
-    }
-}
-
-fn dir_of(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
+fn entry(d: &Diagnostic, files: &[SourceFile]) -> Entry {
+    Entry {
+        path: files[d.file].display.clone(),
+        rule: d.rule.to_string(),
+        fingerprint: d.fingerprint.clone(),
     }
 }
 
@@ -71,32 +56,19 @@ impl Baseline {
             ));
         }
         Ok(Baseline {
-            dir: dir_of(path),
             entries: file.findings.into_iter().collect(),
         })
     }
 
     /// Whether the baseline records this finding.
     pub fn contains(&self, d: &Diagnostic, files: &[SourceFile]) -> bool {
-        self.entries.contains(&Entry {
-            path: key_path(&self.dir, &files[d.file]),
-            rule: d.rule.to_string(),
-            fingerprint: d.fingerprint.clone(),
-        })
+        self.entries.contains(&entry(d, files))
     }
 }
 
 /// Write a baseline of these findings: sorted, one finding per line group, diff-friendly.
 pub fn write(path: &Path, diags: &[Diagnostic], files: &[SourceFile]) -> Result<usize, String> {
-    let dir = dir_of(path);
-    let findings: BTreeSet<Entry> = diags
-        .iter()
-        .map(|d| Entry {
-            path: key_path(&dir, &files[d.file]),
-            rule: d.rule.to_string(),
-            fingerprint: d.fingerprint.clone(),
-        })
-        .collect();
+    let findings: BTreeSet<Entry> = diags.iter().map(|d| entry(d, files)).collect();
     let n = findings.len();
     let file = File {
         schema: SCHEMA.into(),

@@ -3,13 +3,13 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::config::Config;
 use crate::engine::{self, CheckOptions};
 use crate::output;
 use crate::render::{self, Color, Format};
-use crate::rules::RULES;
+use crate::rules::{Level, RULES};
 
 /// Exit codes of `cli.md`.
 pub const EXIT_CLEAN: i32 = 0;
@@ -32,7 +32,11 @@ pub enum Command {
     /// Check files and directories (default: the current directory).
     Check(CheckArgs),
     /// List the rules: id, default level, languages, summary.
-    Rules,
+    Rules {
+        /// `text` (a table) or `json` (schema `poolguard/v1`).
+        #[arg(long, value_enum, default_value = "text")]
+        format: RulesFormat,
+    },
     /// Show a rule's documentation.
     Explain {
         /// Rule id, e.g. `unbounded_join`.
@@ -54,6 +58,29 @@ pub enum DebugCommand {
         #[arg(long)]
         include_tests: bool,
     },
+}
+
+/// `rules --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    Text,
+    Json,
+}
+
+/// `--fail-level`: the lowest level that makes the exit code 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailLevel {
+    Error,
+    Warning,
+}
+
+impl FailLevel {
+    fn level(self) -> Level {
+        match self {
+            FailLevel::Error => Level::Error,
+            FailLevel::Warning => Level::Warning,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -90,13 +117,22 @@ pub struct CheckArgs {
     /// Exit 0 even when there are findings.
     #[arg(long)]
     pub exit_zero: bool,
+    /// The lowest level that makes the exit code 1.
+    #[arg(long, value_enum, default_value = "warning")]
+    pub fail_level: FailLevel,
+    /// Print the resolved settings (config file, project root, rule levels) and exit.
+    #[arg(long)]
+    pub show_settings: bool,
+    /// Print the files that would be checked, and what is skipped and why, and exit.
+    #[arg(long)]
+    pub show_files: bool,
     /// Colour in human output: `auto` honours NO_COLOR and whether stdout is a terminal.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: Color,
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
-    /// Print counts per rule instead of findings.
+    /// Print counts per rule and level instead of findings.
     #[arg(long)]
     pub statistics: bool,
     /// Report only findings on lines added or modified since git REF (working tree included).
@@ -116,8 +152,11 @@ pub struct CheckArgs {
 /// Run the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        Command::Rules => {
-            output::stdout(&rules_table());
+        Command::Rules { format } => {
+            match format {
+                RulesFormat::Text => output::stdout(&rules_table()),
+                RulesFormat::Json => output::stdout(&rules_json()),
+            }
             EXIT_CLEAN
         }
         Command::Explain { rule } => match crate::rules::find(&rule) {
@@ -127,8 +166,8 @@ pub fn run(cli: Cli) -> i32 {
             }
             None => {
                 output::note(&format!(
-                    "poolguard: unknown rule `{rule}`; known rules: {}",
-                    rule_ids()
+                    "poolguard: {}",
+                    crate::rules::unknown_rule_message(&rule)
                 ));
                 EXIT_ERROR
             }
@@ -172,10 +211,6 @@ pub fn run(cli: Cli) -> i32 {
     }
 }
 
-fn rule_ids() -> String {
-    RULES.iter().map(|r| r.id).collect::<Vec<_>>().join(", ")
-}
-
 fn rules_table() -> String {
     let mut out = format!(
         "{:<26} {:<8} {:<11} {}\n",
@@ -193,20 +228,68 @@ fn rules_table() -> String {
     out
 }
 
+/// `rules --format json`: the registry as data.
+fn rules_json() -> String {
+    let rules: Vec<serde_json::Value> = RULES
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "id": r.id,
+                "default_level": r.default_level.as_str(),
+                "languages": r.languages.split(", ").collect::<Vec<_>>(),
+                "summary": r.summary,
+                "precision": r.precision,
+                "help_uri": render::rule_help_uri(r.id),
+                "meta": r.is_meta(),
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "schema": "poolguard/v1",
+        "version": env!("CARGO_PKG_VERSION"),
+        "rules": rules,
+    });
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(&doc).expect("rules serialize")
+    )
+}
+
+/// Rule ids from `--select`/`--ignore`: empty names (`a,`) dropped, unknown ones rejected.
+fn rule_list(option: &str, names: &[String]) -> Result<Vec<String>, String> {
+    let names: Vec<String> = names
+        .iter()
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    for name in &names {
+        if crate::rules::find(name).is_none() {
+            return Err(format!(
+                "{option}: {}",
+                crate::rules::unknown_rule_message(name)
+            ));
+        }
+    }
+    Ok(names)
+}
+
 fn check(args: CheckArgs) -> Result<i32, String> {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
         args.paths.clone()
     };
-    for rule in args.select.iter().flatten().chain(&args.ignore) {
-        if crate::rules::find(rule).is_none() {
-            return Err(format!(
-                "unknown rule `{rule}`; known rules: {}",
-                rule_ids()
-            ));
+    let select = match &args.select {
+        Some(names) => {
+            let list = rule_list("--select", names)?;
+            if list.is_empty() {
+                return Err("--select: names no rule".into());
+            }
+            Some(list)
         }
-    }
+        None => None,
+    };
+    let ignore = rule_list("--ignore", &args.ignore)?;
     let config = match &args.config {
         Some(path) => Config::load(path)?,
         None => match Config::discover(&paths[0]) {
@@ -220,15 +303,33 @@ fn check(args: CheckArgs) -> Result<i32, String> {
         include_generated: args.include_generated,
         force_exclude: args.force_exclude,
         jobs: args.jobs.unwrap_or(0),
-        select: args.select.clone(),
-        ignore: args.ignore.clone(),
+        select,
+        ignore,
         since: args.since.clone(),
         baseline: args.baseline.clone(),
         write_baseline: args.write_baseline.clone(),
         report_unused_allows: args.report_unused_allows,
         ..CheckOptions::new(paths, config)
     };
+    if args.show_settings {
+        output::stdout(&crate::show::settings(&opts));
+        return Ok(EXIT_CLEAN);
+    }
+    if args.show_files {
+        let plan = engine::plan(&opts)?;
+        let (list, totals) = crate::show::files(&plan);
+        output::stdout(&list);
+        output::note(totals.trim_end());
+        return Ok(EXIT_CLEAN);
+    }
     let mut report = engine::check(&opts)?;
+    for s in report.skipped.iter().filter(|s| s.explicit) {
+        output::note(&format!(
+            "poolguard: note: skipped {}: {}",
+            crate::escape::one_line(&report.root.display(&s.path)),
+            s.reason.describe()
+        ));
+    }
     let color = match args.color {
         Color::Always => true,
         Color::Never => false,
@@ -251,12 +352,16 @@ fn check(args: CheckArgs) -> Result<i32, String> {
         ));
     }
     match &args.output {
-        Some(path) => output::write_atomic(path, text.as_bytes())
-            .map_err(|e| format!("{}: cannot write report: {e}", path.display()))?,
+        Some(path) => {
+            output::write_atomic(path, text.as_bytes())
+                .map_err(|e| format!("{}: cannot write report: {e}", path.display()))?;
+            output::note(render::summary(&report).trim_end());
+        }
         // A closed pipe (`poolguard check | head`) is not an error of ours.
         None => output::stdout(&text),
     }
-    let code = if report.has_findings() && !args.exit_zero && args.write_baseline.is_none() {
+    let failed = report.has_findings(args.fail_level.level());
+    let code = if failed && !args.exit_zero && args.write_baseline.is_none() {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN

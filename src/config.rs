@@ -1,7 +1,8 @@
 //! `poolguard.toml` / `.poolguard.toml`: rule levels, settings, catalog extensions.
 //!
 //! Discovered upward from the first path; every unknown key or rule id is an
-//! error that names the file and line and lists what is allowed.
+//! error that names the file and line, suggests the closest rule id and lists
+//! what is allowed. `[[per-file]]` tables set rule levels for files matching globs.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -32,6 +33,24 @@ struct RawConfig {
     settings: RawSettings,
     #[serde(default)]
     catalog: CatalogExtensions,
+    #[serde(default, rename = "per-file")]
+    per_file: Vec<RawPerFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPerFile {
+    paths: Vec<Spanned<String>>,
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
+}
+
+/// Rule levels for the files matching some globs (`[[per-file]]`).
+#[derive(Debug, Clone)]
+pub struct PerFile {
+    pub paths: Vec<String>,
+    globs: GlobSet,
+    pub levels: BTreeMap<String, Level>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -57,6 +76,8 @@ pub struct Config {
     pub levels: BTreeMap<String, Level>,
     pub max_queue_capacity: u64,
     pub exclude: GlobSet,
+    /// The `exclude` globs as written.
+    pub exclude_patterns: Vec<String>,
     pub include_tests: bool,
     pub max_file_bytes: u64,
     /// Also report findings in cold code, as notes.
@@ -64,6 +85,8 @@ pub struct Config {
     /// Also check generated code.
     pub include_generated: bool,
     pub catalog: CatalogExtensions,
+    /// `[[per-file]]` tables, in file order (a later match wins).
+    pub per_file: Vec<PerFile>,
 }
 
 impl Default for Config {
@@ -74,11 +97,13 @@ impl Default for Config {
             levels: BTreeMap::new(),
             max_queue_capacity: DEFAULT_MAX_QUEUE_CAPACITY,
             exclude: GlobSet::empty(),
+            exclude_patterns: Vec::new(),
             include_tests: false,
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             pedantic: false,
             include_generated: false,
             catalog: CatalogExtensions::default(),
+            per_file: Vec::new(),
         }
     }
 }
@@ -134,31 +159,27 @@ impl Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
             format!(
-                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, include_generated, max_file_bytes, pedantic; [catalog.java] / [catalog.rust] tables",
+                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, include_generated, max_file_bytes, pedantic; [[per-file]] paths = [\"glob\", ..], rules = {{ <rule> = \"off\" }}; [catalog.java] / [catalog.rust] tables",
                 path.display(),
                 e.message().trim_end()
             )
         })?;
-        let mut levels = BTreeMap::new();
-        for (rule, level) in raw.rules {
-            if !RULES.iter().any(|r| r.id == rule.get_ref()) {
-                let known: Vec<&str> = RULES.iter().map(|r| r.id).collect();
-                return Err(format!(
-                    "{}: unknown rule `{}`; known rules: {}",
-                    at(rule.span().start),
-                    rule.get_ref(),
-                    known.join(", ")
-                ));
+        let levels = parse_levels(raw.rules, &at)?;
+        let mut per_file = Vec::new();
+        for table in raw.per_file {
+            let mut globs = GlobSetBuilder::new();
+            for pat in &table.paths {
+                let glob = Glob::new(pat.get_ref())
+                    .map_err(|e| format!("{}: bad [[per-file]] glob: {e}", at(pat.span().start)))?;
+                globs.add(glob);
             }
-            let lvl = Level::parse(level.get_ref()).ok_or_else(|| {
-                format!(
-                    "{}: level of `{}` is `{}`; allowed: \"error\", \"warning\", \"off\"",
-                    at(level.span().start),
-                    rule.get_ref(),
-                    level.get_ref()
-                )
-            })?;
-            levels.insert(rule.into_inner(), lvl);
+            per_file.push(PerFile {
+                paths: table.paths.iter().map(|p| p.get_ref().clone()).collect(),
+                globs: globs
+                    .build()
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+                levels: parse_levels(table.rules, &at)?,
+            });
         }
         let mut globs = GlobSetBuilder::new();
         for pat in &raw.settings.exclude {
@@ -169,7 +190,7 @@ impl Config {
         let exclude = globs
             .build()
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let abs = crate::root::absolute(path);
         let root = abs
             .parent()
             .map(Path::to_path_buf)
@@ -185,6 +206,12 @@ impl Config {
                 .max_queue_capacity
                 .unwrap_or(DEFAULT_MAX_QUEUE_CAPACITY),
             exclude,
+            exclude_patterns: raw
+                .settings
+                .exclude
+                .iter()
+                .map(|p| p.get_ref().clone())
+                .collect(),
             include_tests: raw.settings.include_tests.unwrap_or(false),
             max_file_bytes: raw
                 .settings
@@ -193,7 +220,31 @@ impl Config {
             pedantic: raw.settings.pedantic.unwrap_or(false),
             include_generated: raw.settings.include_generated.unwrap_or(false),
             catalog: raw.catalog,
+            per_file,
         })
+    }
+
+    /// The level `[[per-file]]` sets for `rule` in the file at `path`, if any
+    /// (the last matching table that names the rule wins).
+    pub fn per_file_level(&self, rule: &str, path: &Path) -> Option<Level> {
+        if self.per_file.is_empty() {
+            return None;
+        }
+        let abs = crate::root::absolute(path);
+        let rel = abs.strip_prefix(&self.root).unwrap_or(&abs);
+        self.per_file
+            .iter()
+            .rev()
+            .filter(|p| p.levels.contains_key(rule))
+            .find(|p| p.globs.is_match(rel))
+            .map(|p| p.levels[rule])
+    }
+
+    /// Whether some `[[per-file]]` table turns `rule` on for some files.
+    pub fn per_file_enables(&self, rule: &str) -> bool {
+        self.per_file
+            .iter()
+            .any(|p| p.levels.get(rule).is_some_and(|l| *l != Level::Off))
     }
 
     /// Whether a path matches an `exclude` glob (relative to the config's directory).
@@ -205,6 +256,33 @@ impl Config {
         let rel = abs.strip_prefix(&self.root).unwrap_or(&abs);
         self.exclude.is_match(rel) || self.exclude.is_match(path)
     }
+}
+
+/// `rule = "level"` pairs, each rule id known and each level valid.
+fn parse_levels(
+    raw: BTreeMap<Spanned<String>, Spanned<String>>,
+    at: &dyn Fn(usize) -> String,
+) -> Result<BTreeMap<String, Level>, String> {
+    let mut levels = BTreeMap::new();
+    for (rule, level) in raw {
+        if !RULES.iter().any(|r| r.id == rule.get_ref()) {
+            return Err(format!(
+                "{}: {}",
+                at(rule.span().start),
+                crate::rules::unknown_rule_message(rule.get_ref())
+            ));
+        }
+        let lvl = Level::parse(level.get_ref()).ok_or_else(|| {
+            format!(
+                "{}: level of `{}` is `{}`; allowed: \"error\", \"warning\", \"off\"",
+                at(level.span().start),
+                rule.get_ref(),
+                level.get_ref()
+            )
+        })?;
+        levels.insert(rule.into_inner(), lvl);
+    }
+    Ok(levels)
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
@@ -237,5 +315,23 @@ mod tests {
         .unwrap();
         assert_eq!(c.levels["unbounded_queue"], Level::Off);
         assert_eq!(c.max_queue_capacity, 5);
+    }
+
+    #[test]
+    fn per_file_levels_and_did_you_mean() {
+        let c = Config::parse(
+            Path::new("/p/poolguard.toml"),
+            "[[per-file]]\npaths = [\"legacy/**\"]\nrules = { unbounded_queue = \"off\" }\n",
+        )
+        .unwrap();
+        let level = |p: &str| c.per_file_level("unbounded_queue", Path::new(p));
+        assert_eq!(level("/p/legacy/a/B.java"), Some(Level::Off));
+        assert_eq!(level("/p/src/B.java"), None);
+        let e = Config::parse(
+            Path::new("p.toml"),
+            "[[per-file]]\npaths = [\"x/**\"]\nrules = { unbounded-queue = \"off\" }\n",
+        )
+        .unwrap_err();
+        assert!(e.contains("did you mean `unbounded_queue`?"), "{e}");
     }
 }

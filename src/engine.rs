@@ -14,11 +14,12 @@ use crate::facts::{CtxKind, FileFacts, Heat};
 use crate::isolate;
 use crate::lang::{frontend, ExtractOptions};
 use crate::link::Project;
-use crate::rules::{Level, Settings, RULES};
+use crate::root::ProjectRoot;
+use crate::rules::{Level, Rule, Settings, RULES};
 use crate::scope::Scope;
 use crate::source::{Language, SourceFile};
 use crate::suppress;
-use crate::walk::{self, WalkOptions};
+use crate::walk::{self, Candidate, Skipped, WalkOptions};
 
 /// Stack size of parser threads: deeply nested expressions recurse in the parser
 /// and visitor; a large (lazily committed) stack turns a crash into a slow file.
@@ -99,6 +100,10 @@ pub struct Report {
     /// Files analysed (read and parsed, even partially).
     pub files_checked: usize,
     pub elapsed_ms: u128,
+    /// What every path in the report is relative to.
+    pub root: ProjectRoot,
+    /// Paths under the requested ones that were skipped on purpose, and why.
+    pub skipped: Vec<Skipped>,
     /// The facts of every file, by [`crate::source::FileId`] (kept so that a caller
     /// that is about to exit can skip freeing them).
     pub facts: Vec<FileFacts>,
@@ -109,9 +114,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// Exit status per `cli.md`: 1 when any finding is at `error` or `warning`.
-    pub fn has_findings(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.level >= Level::Warning)
+    /// Exit status per `cli.md`: 1 when any finding is at `fail_level` or above.
+    pub fn has_findings(&self, fail_level: Level) -> bool {
+        self.diagnostics.iter().any(|d| d.level >= fail_level)
     }
 }
 
@@ -122,15 +127,17 @@ pub fn effective_levels(opts: &CheckOptions) -> Vec<(&'static str, Level)> {
         .map(|r| {
             let configured = opts.config.levels.get(r.id).copied();
             let mut level = configured.unwrap_or(r.default_level);
+            if r.id == suppress::UNUSED_ALLOW && opts.report_unused_allows && level == Level::Off {
+                level = Level::Warning;
+            }
             if let Some(sel) = &opts.select {
-                level = if sel.iter().any(|s| s == r.id) {
-                    match level {
-                        Level::Off => r.default_level.max(Level::Warning),
-                        l => l,
+                if sel.iter().any(|s| s == r.id) {
+                    if level == Level::Off {
+                        level = r.default_level.max(Level::Warning);
                     }
-                } else {
-                    Level::Off
-                };
+                } else if !r.is_meta() {
+                    level = Level::Off;
+                }
             }
             if opts.ignore.iter().any(|s| s == r.id) {
                 level = Level::Off;
@@ -140,15 +147,58 @@ pub fn effective_levels(opts: &CheckOptions) -> Vec<(&'static str, Level)> {
         .collect()
 }
 
-/// Check `opts.paths`. `Err` only for problems that stop the whole run.
-pub fn check(opts: &CheckOptions) -> Result<Report, String> {
-    let started = Instant::now();
+/// Whether `--select` or `--ignore` turns a rule off (the config cannot turn it back on).
+fn off_by_command_line(opts: &CheckOptions, rule: &Rule) -> bool {
+    opts.ignore.iter().any(|s| s == rule.id)
+        || opts
+            .select
+            .as_ref()
+            .is_some_and(|sel| !rule.is_meta() && !sel.iter().any(|s| s == rule.id))
+}
+
+/// The level of `rule` in one file: its run-wide level unless a `[[per-file]]`
+/// table of the config sets another.
+fn level_in(opts: &CheckOptions, rule: &Rule, global: Level, path: &Path) -> Level {
+    if off_by_command_line(opts, rule) {
+        return Level::Off;
+    }
+    opts.config.per_file_level(rule.id, path).unwrap_or(global)
+}
+
+/// Whether `rule` reports anywhere in this run.
+fn runs(opts: &CheckOptions, rule: &Rule, global: Level) -> bool {
+    global != Level::Off
+        || (!off_by_command_line(opts, rule) && opts.config.per_file_enables(rule.id))
+}
+
+/// What a run will read: the project root, the scope and the walked files.
+pub struct Plan {
+    pub root: ProjectRoot,
+    pub scope: Scope,
+    /// Every file to analyse (requested or context), without duplicates.
+    pub candidates: Vec<Candidate>,
+    pub walk_errors: Vec<walk::WalkError>,
+    /// Paths skipped on purpose under the requested paths.
+    pub skipped: Vec<Skipped>,
+    pub jobs: usize,
+}
+
+impl Plan {
+    /// The files the user asked about (not only context).
+    pub fn requested(&self) -> impl Iterator<Item = &Candidate> {
+        self.candidates
+            .iter()
+            .filter(|c| self.scope.requested(&c.path))
+    }
+}
+
+/// Resolve the root and walk, without analysing anything (`--show-files` stops here).
+pub fn plan(opts: &CheckOptions) -> Result<Plan, String> {
     for p in &opts.paths {
         if std::fs::symlink_metadata(p).is_err() {
             return Err(format!("{}: no such file or directory", p.display()));
         }
     }
-    let catalog = Catalog::load(&opts.config.catalog)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = match opts.jobs {
         0 => cores,
@@ -161,6 +211,57 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         }
         n => n,
     };
+    let include_tests = opts.include_tests || opts.config.include_tests;
+    let root = ProjectRoot::find(&opts.config, &opts.paths);
+    let scope = Scope::new(opts, &root)?;
+    let walked = walk::discover(
+        &scope.roots,
+        &WalkOptions {
+            config: &opts.config,
+            project: &root,
+            include_tests,
+            force_exclude: opts.force_exclude,
+            threads: jobs,
+        },
+    );
+    // The project root and the requested paths may name the same file twice.
+    let mut seen_paths = std::collections::HashSet::new();
+    let candidates: Vec<_> = walked
+        .files
+        .into_iter()
+        .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
+        .collect();
+    // A path named on the command line may also be met by the walk: keep the
+    // explicit entry, which gets a note.
+    let mut skipped = walked.skipped;
+    skipped.sort_by_key(|s| !s.explicit);
+    let mut seen_skips = std::collections::HashSet::new();
+    skipped.retain(|s| {
+        scope.requested(&s.path) && seen_skips.insert(crate::scope::canonical(&s.path))
+    });
+    skipped.sort();
+    Ok(Plan {
+        root,
+        scope,
+        candidates,
+        walk_errors: walked.errors,
+        skipped,
+        jobs,
+    })
+}
+
+/// Check `opts.paths`. `Err` only for problems that stop the whole run.
+pub fn check(opts: &CheckOptions) -> Result<Report, String> {
+    let started = Instant::now();
+    let catalog = Catalog::load(&opts.config.catalog)?;
+    let Plan {
+        root,
+        scope,
+        candidates,
+        walk_errors,
+        skipped,
+        jobs,
+    } = plan(opts)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(PARSER_STACK_BYTES)
@@ -169,23 +270,6 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let include_tests = opts.include_tests || opts.config.include_tests;
     let include_generated = opts.include_generated || opts.config.include_generated;
-    let scope = Scope::new(opts)?;
-    let (candidates, walk_errors) = walk::discover(
-        &scope.roots,
-        &WalkOptions {
-            config: &opts.config,
-            include_tests,
-            force_exclude: opts.force_exclude,
-            threads: jobs,
-        },
-    );
-    // The project root and the requested paths may name the same file twice.
-    let mut seen_paths = std::collections::HashSet::new();
-    let candidates: Vec<_> = candidates
-        .into_iter()
-        .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
-        .collect();
-    let cwd = std::env::current_dir().ok();
     let max_bytes = opts.config.max_file_bytes;
     let analysed: Vec<Analysed> = pool.install(|| {
         candidates
@@ -201,7 +285,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                     include_tests,
                     include_generated,
                     max_bytes,
-                    cwd.as_deref(),
+                    &root,
                 )
             })
             .collect()
@@ -214,21 +298,35 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .into_iter()
         .filter(|e| scope.requested(&e.path))
         .map(|e| FileError {
-            path: display_path(&e.path, cwd.as_deref()),
+            path: root.display(&e.path),
             message: e.message,
         })
         .collect();
     let mut skipped_generated = 0;
+    let mut skipped = skipped;
+    let explicit: Vec<_> = opts
+        .paths
+        .iter()
+        .map(|p| crate::scope::canonical(p))
+        .collect();
     for (a, c) in analysed.into_iter().zip(&candidates) {
         if scope.requested(&c.path) {
             errors.extend(a.errors);
             skipped_generated += usize::from(a.generated);
+            if a.generated {
+                skipped.push(Skipped {
+                    path: c.path.clone(),
+                    reason: walk::Reason::Generated,
+                    explicit: explicit.contains(&crate::scope::canonical(&c.path)),
+                });
+            }
         }
         if let Some((source, f)) = a.file {
             files.push(source);
             facts.push(f);
         }
     }
+    skipped.sort();
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
@@ -251,8 +349,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         &catalog.lang(Language::Java).data.entry_points,
         &levels,
         &settings,
-        opts.pedantic || opts.config.pedantic,
-        opts.dump_model,
+        opts,
         &mut errors,
     );
     if timing {
@@ -293,6 +390,14 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                 .get(&(d.file, d.span))
                 .is_none_or(|&by| by >= rank(d.rule))
     });
+    let meta = |id: &str| {
+        RULES
+            .iter()
+            .zip(&levels)
+            .find(|(r, _)| r.id == id)
+            .map(|(r, (_, l))| (r, *l))
+            .expect("meta-rules are registered")
+    };
     let mut used = vec![Vec::new(); facts.len()];
     diagnostics.retain(|d| {
         let hit = facts[d.file]
@@ -304,6 +409,21 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         }
         hit.is_none()
     });
+    let (invalid_rule, invalid_level) = meta(suppress::INVALID_ALLOW);
+    if runs(opts, invalid_rule, invalid_level) {
+        for (file, f) in facts.iter().enumerate() {
+            let level = level_in(opts, invalid_rule, invalid_level, &files[file].path);
+            if level == Level::Off {
+                continue;
+            }
+            for s in f.suppressions.iter().filter(|s| suppress::is_invalid(s)) {
+                diagnostics.extend(suppress::invalid(s, file).into_iter().map(|mut d| {
+                    d.level = level;
+                    d
+                }));
+            }
+        }
+    }
     // Findings are shown from the text as it was analysed: a file changed since
     // is reported instead, and its findings and labels are dropped.
     let mut changed = std::collections::BTreeMap::new();
@@ -337,32 +457,43 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if let Some(path) = &opts.write_baseline {
         let n = baseline::write(path, &diagnostics, &files)?;
         crate::output::note(&format!(
-            "poolguard: wrote {n} findings to baseline {}",
+            "poolguard: wrote {n} finding{} to baseline {}",
+            if n == 1 { "" } else { "s" },
             path.display()
         ));
     }
     diagnostics.retain(|d| scope.reports(d, &files));
-    if opts.report_unused_allows {
-        let enabled: Vec<&str> = levels
-            .iter()
-            .filter(|(_, l)| *l != Level::Off)
-            .map(|(id, _)| *id)
-            .collect();
+    let (unused_rule, unused_level) = meta(suppress::UNUSED_ALLOW);
+    if runs(opts, unused_rule, unused_level) {
+        let mut unused = Vec::new();
         for (file, f) in facts.iter().enumerate() {
-            if !scope.requested(&files[file].path) {
+            let path = &files[file].path;
+            let level = level_in(opts, unused_rule, unused_level, path);
+            if f.suppressions.is_empty() || level == Level::Off || !scope.requested(path) {
                 continue;
             }
-            if !f.suppressions.is_empty() && files[file].reload_text().is_err() {
+            // Rules that could have produced a finding here, so an allow for them is judged.
+            let enabled: Vec<&str> = RULES
+                .iter()
+                .zip(&levels)
+                .filter(|(r, (_, l))| !r.is_meta() && level_in(opts, r, *l, path) != Level::Off)
+                .map(|(r, _)| r.id)
+                .collect();
+            if files[file].reload_text().is_err() {
                 continue;
             }
             for (i, s) in f.suppressions.iter().enumerate() {
-                let judged =
-                    s.rules.is_empty() || s.rules.iter().any(|r| enabled.contains(&r.as_str()));
+                let judged = s.rules.iter().any(|r| enabled.contains(&r.as_str()));
                 if !used[file].contains(&i) && judged {
-                    diagnostics.push(suppress::unused(s, file, &files[file]));
+                    let mut d = suppress::unused(s, file, &files[file]);
+                    d.level = level;
+                    unused.push(d);
                 }
             }
         }
+        diagnostic::sort(&mut unused, &files);
+        diagnostic::assign_fingerprints(&mut unused, &files, &|f| &facts[f].items);
+        diagnostics.extend(unused);
         diagnostic::sort(&mut diagnostics, &files);
     }
     errors.sort();
@@ -372,6 +503,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         errors,
         files_checked,
         elapsed_ms: started.elapsed().as_millis(),
+        root,
+        skipped,
         facts,
         model_dump,
         skipped_generated,
@@ -398,14 +531,15 @@ fn link_and_judge(
     java_entries: &[crate::catalog::EntryPoint],
     levels: &[(&'static str, Level)],
     settings: &Settings,
-    pedantic: bool,
-    dump_model: bool,
+    opts: &CheckOptions,
     errors: &mut Vec<FileError>,
 ) -> Judged {
+    let pedantic = opts.pedantic || opts.config.pedantic;
+    let dump_model = opts.dump_model;
     let enabled: Vec<(&crate::rules::Rule, Level)> = RULES
         .iter()
         .zip(levels)
-        .filter(|(_, (_, level))| *level != Level::Off)
+        .filter(|(rule, (_, level))| !rule.is_meta() && runs(opts, rule, *level))
         .map(|(rule, (_, level))| (rule, *level))
         .collect();
     type Found = Vec<Result<Vec<Diagnostic>, String>>;
@@ -435,10 +569,13 @@ fn link_and_judge(
                     isolate::catch(|| {
                         isolate::inject(rule.id, live());
                         let mut found = (rule.check)(&project, settings);
-                        for d in &mut found {
-                            // A rule may soften one finding (a risk rather than a defect).
-                            d.level = (*level).min(d.level);
-                        }
+                        found.retain_mut(|d| {
+                            // Per-file settings; a rule may soften one finding (a risk
+                            // rather than a defect).
+                            let level = level_in(opts, rule, *level, &files[d.file].path);
+                            d.level = level.min(d.level);
+                            level != Level::Off
+                        });
                         found.retain_mut(|d| judge_context(&project, d, pedantic));
                         found
                     })
@@ -657,9 +794,9 @@ fn analyse(
     include_tests: bool,
     include_generated: bool,
     max_bytes: u64,
-    cwd: Option<&Path>,
+    root: &ProjectRoot,
 ) -> Analysed {
-    let display = display_path(path, cwd);
+    let display = root.display(path);
     let fail = |message: String| Analysed {
         generated: false,
         file: None,
@@ -694,7 +831,9 @@ fn analyse(
             ))
         }
     };
-    if !include_generated && crate::generated::is_generated(path, &text) {
+    // Judged on the root-relative path: the same file is generated from any folder.
+    let rel = root.relative(path).unwrap_or_else(|| path.to_path_buf());
+    if !include_generated && crate::generated::is_generated(&rel, &text) {
         return Analysed {
             file: None,
             errors: Vec::new(),
@@ -738,26 +877,4 @@ fn analyse(
         Ok(Err(message)) => fail(message),
         Err(panic) => fail(isolate::internal_error("while analysing this file", &panic)),
     }
-}
-
-/// A path as shown to users: relative to the current directory when under it,
-/// `/` separators, no leading `./`.
-pub fn display_path(path: &Path, cwd: Option<&Path>) -> String {
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let rel = cwd.and_then(|c| abs.strip_prefix(c).ok()).unwrap_or(path);
-    let mut out = String::new();
-    for c in rel.components() {
-        match c {
-            std::path::Component::CurDir => {}
-            std::path::Component::RootDir => out.push('/'),
-            std::path::Component::Prefix(p) => out.push_str(&crate::escape::os_str(p.as_os_str())),
-            other => {
-                if !out.is_empty() && !out.ends_with('/') {
-                    out.push('/');
-                }
-                out.push_str(&crate::escape::os_str(other.as_os_str()));
-            }
-        }
-    }
-    out
 }

@@ -21,10 +21,13 @@ pub mod link;
 pub mod model;
 pub mod output;
 pub mod render;
+pub mod root;
 pub mod rules;
 pub mod scope;
+pub mod show;
 pub mod since;
 pub mod source;
+pub mod suggest;
 pub mod suppress;
 pub mod walk;
 

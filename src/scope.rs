@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::baseline::Baseline;
 use crate::diagnostic::Diagnostic;
 use crate::engine::CheckOptions;
+use crate::root::ProjectRoot;
 use crate::since::{self, Changes};
 use crate::source::SourceFile;
 
@@ -23,14 +24,16 @@ pub struct Scope {
 }
 
 impl Scope {
-    pub fn new(opts: &CheckOptions) -> Result<Scope, String> {
+    pub fn new(opts: &CheckOptions, root: &ProjectRoot) -> Result<Scope, String> {
         let changes = match &opts.since {
             Some(rev) => Some(since::changes_since(&opts.paths[0], rev)?),
             None => None,
         };
         let baseline = opts.baseline.as_deref().map(Baseline::load).transpose()?;
         let partial = changes.is_some() || opts.paths.iter().any(|p| p.is_file());
-        let project = if partial { project_root(opts) } else { None };
+        // The project (config directory or git work tree) gives context; a root
+        // that is only the arguments' common ancestor has nothing more to add.
+        let project = (partial && root.is_project()).then(|| root.dir.clone());
         let mut roots = opts.paths.clone();
         let requested = match project {
             Some(root) if !opts.paths.iter().all(|p| canonical(p) == canonical(&root)) => {
@@ -77,14 +80,6 @@ impl Scope {
         }
         !self.baseline.as_ref().is_some_and(|b| b.contains(d, files))
     }
-}
-
-/// The project a partial run belongs to: the config file's directory, else the git work tree.
-fn project_root(opts: &CheckOptions) -> Option<PathBuf> {
-    if let Some(cfg) = &opts.config.path {
-        return Some(opts.config.root.clone()).filter(|_| cfg.exists());
-    }
-    since::git_root(&opts.paths[0])
 }
 
 pub fn canonical(p: &Path) -> PathBuf {

@@ -62,7 +62,7 @@ impl Language {
 pub struct SourceFile {
     /// Path as given to the walker (used to read the file).
     pub path: PathBuf,
-    /// Path as shown to users: relative to the current directory when under it, `/` separators.
+    /// Path as shown to users: relative to the project root when under it, `/` separators.
     pub display: String,
     pub language: Language,
     /// The text; emptied after analysis for files no finding refers to (see

@@ -1,6 +1,10 @@
 //! Suppressions: `// poolguard: allow(rule) reason` (line above or same line),
 //! `// poolguard: allow-file(rule)`, and Java `@SuppressWarnings("poolguard:rule")`
 //! (recorded by the Java front end as a range).
+//!
+//! Every id an allow names must be a rule: unknown ids and the catch-all forms
+//! (`allow()`, `allow(all)`, `@SuppressWarnings("poolguard")`) suppress nothing
+//! and are reported as `invalid_allow`.
 
 use crate::diagnostic::Diagnostic;
 use crate::facts::{Suppression, SuppressionScope};
@@ -38,14 +42,29 @@ pub fn comments(file: &SourceFile) -> Vec<Suppression> {
             continue;
         };
         let directive = comment[at + "poolguard:".len()..].trim_start();
+        let offset = start + slash;
+        let span = Span::new(offset, start + line.len());
         let (file_wide, rest) = if let Some(r) = directive.strip_prefix("allow-file(") {
             (true, r)
         } else if let Some(r) = directive.strip_prefix("allow(") {
             (false, r)
         } else {
+            // `alow(..)`, `allow_file(..)`: a misspelt directive, which suppresses nothing.
+            if let Some(word) = misspelt_directive(directive) {
+                out.push(Suppression {
+                    rules: vec![format!("{MALFORMED}{word}")],
+                    scope: SuppressionScope::Line(line_no),
+                    span,
+                });
+            }
             continue;
         };
         let Some(close) = rest.find(')') else {
+            out.push(Suppression {
+                rules: vec![format!("{MALFORMED}(")],
+                scope: SuppressionScope::Line(line_no),
+                span,
+            });
             continue;
         };
         let rules = rest[..close]
@@ -53,8 +72,6 @@ pub fn comments(file: &SourceFile) -> Vec<Suppression> {
             .map(|r| r.trim().to_string())
             .filter(|r| !r.is_empty())
             .collect();
-        let offset = start + slash;
-        let span = Span::new(offset, start + line.len());
         let s = Suppression {
             rules,
             scope: SuppressionScope::Line(line_no),
@@ -74,9 +91,25 @@ pub fn comments(file: &SourceFile) -> Vec<Suppression> {
     out
 }
 
+/// Marks a directive that is not `allow(..)`/`allow-file(..)` as written (a rule id
+/// can never start with it): followed by the misspelt word, or by `(` when the
+/// parenthesis is not closed.
+const MALFORMED: &str = "\u{0}directive:";
+
+/// The word of `word(..)` when it is close to `allow` or `allow-file`.
+fn misspelt_directive(directive: &str) -> Option<&str> {
+    let open = directive.find('(')?;
+    let word = directive[..open].trim_end();
+    let is_word = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    (is_word && crate::suggest::closest(word, ["allow", "allow-file"]).is_some()).then_some(word)
+}
+
 /// Whether a suppression covers a diagnostic in the same file.
 pub fn covers(s: &Suppression, d: &Diagnostic, file: &SourceFile) -> bool {
-    if !s.rules.is_empty() && !s.rules.iter().any(|r| r == d.rule || r == "all") {
+    if !s.rules.iter().any(|r| r == d.rule) {
         return false;
     }
     match &s.scope {
@@ -90,8 +123,73 @@ pub fn covers(s: &Suppression, d: &Diagnostic, file: &SourceFile) -> bool {
     }
 }
 
-/// The pseudo-rule that `--report-unused-allows` reports under.
+/// The meta-rule that `--report-unused-allows` reports under.
 pub const UNUSED_ALLOW: &str = "unused_allow";
+/// The meta-rule for allows naming unknown rules, or none.
+pub const INVALID_ALLOW: &str = "invalid_allow";
+
+/// Whether an allow names something other than poolguard rules (or nothing).
+pub fn is_invalid(s: &Suppression) -> bool {
+    s.rules.is_empty() || s.rules.iter().any(|r| crate::rules::find(r).is_none())
+}
+
+/// `invalid_allow` findings for one allow: one per unknown rule id, or one for
+/// a catch-all form that names no rule.
+pub fn invalid(s: &Suppression, file: FileId) -> Vec<Diagnostic> {
+    let finding = |message: String, help: String| {
+        let mut d = Diagnostic::new(INVALID_ALLOW, file, s.span, message).help(help);
+        d.level = Level::Warning;
+        d
+    };
+    if s.rules.is_empty() {
+        return vec![finding(
+            "this allow names no rule, so it suppresses nothing".into(),
+            "name the rules it accepts, e.g. `allow(unbounded_queue)`; catch-all allows are not supported".into(),
+        )];
+    }
+    if let Some(word) = s.rules.first().and_then(|r| r.strip_prefix(MALFORMED)) {
+        return vec![if word == "(" {
+            finding(
+                "this allow has no closing `)`, so it suppresses nothing".into(),
+                "write `allow(rule_id)` or `allow(rule_a, rule_b)`".into(),
+            )
+        } else {
+            let near = crate::suggest::closest(word, ["allow", "allow-file"]).unwrap_or("allow");
+            finding(
+                format!("`{word}(..)` is not a poolguard directive; did you mean `{near}(..)`?"),
+                format!("write `// poolguard: {near}(rule_id)`"),
+            )
+        }];
+    }
+    s.rules
+        .iter()
+        .filter(|r| crate::rules::find(r).is_none())
+        .map(|r| {
+            let code_rules =
+                crate::rules::ids().filter(|id| !crate::rules::META_RULES.contains(id));
+            match crate::suggest::closest(r, code_rules) {
+                Some(near) => finding(
+                    format!("`{r}` is not a poolguard rule; did you mean `{near}`?"),
+                    format!("write `{near}`: an allow suppresses only the rules it names exactly"),
+                ),
+                None if r.eq_ignore_ascii_case("all") => finding(
+                    "`all` is not a poolguard rule: catch-all allows suppress nothing".into(),
+                    "name the rules it accepts, e.g. `allow(unbounded_queue)`".into(),
+                ),
+                None => finding(
+                    format!("`{r}` is not a poolguard rule, so this allow suppresses nothing"),
+                    format!(
+                        "name one of: {}",
+                        crate::rules::ids()
+                            .filter(|id| !crate::rules::META_RULES.contains(id))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+            }
+        })
+        .collect()
+}
 
 /// A finding for an allow that suppressed nothing.
 pub fn unused(s: &Suppression, file: FileId, source: &SourceFile) -> Diagnostic {
@@ -126,5 +224,30 @@ mod tests {
         assert_eq!(s[1].scope, SuppressionScope::Line(4));
         assert_eq!(s[2].scope, SuppressionScope::Line(5));
         assert_eq!(s[2].rules.len(), 2);
+    }
+
+    #[test]
+    fn misspelt_and_unclosed_directives_are_invalid() {
+        let text = "// poolguard: alow(unbounded_queue)\n\
+                    let a = 1; // poolguard: allow_file(unbounded_queue)\n\
+                    let b = 2; // poolguard: allow(unbounded_queue\n\
+                    // poolguard: ignore(x) is prose, and so is poolguard: see the docs\n";
+        let f = SourceFile::new("a.rs".into(), "a.rs".into(), Language::Rust, text.into());
+        let s = comments(&f);
+        assert_eq!(s.len(), 3, "{s:?}");
+        let messages: Vec<String> = s
+            .iter()
+            .inspect(|x| assert!(is_invalid(x)))
+            .flat_map(|x| invalid(x, 0))
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "`alow(..)` is not a poolguard directive; did you mean `allow(..)`?",
+                "`allow_file(..)` is not a poolguard directive; did you mean `allow-file(..)`?",
+                "this allow has no closing `)`, so it suppresses nothing",
+            ]
+        );
     }
 }

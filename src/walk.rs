@@ -1,5 +1,8 @@
 //! File discovery: a parallel, gitignore-aware walk that picks `.java` and `.rs`
-//! files, skips build output, hidden folders and (by default) test code.
+//! files, skips build output, hidden folders and (by default) test code, and
+//! says what it skipped and why (`--show-files`, notes on explicit paths).
+//! Test code is judged by the path relative to the project root, so the same
+//! file is skipped whatever the current directory.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
@@ -8,6 +11,7 @@ use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, Wal
 
 use crate::config::Config;
 use crate::ignore_files::IgnoreFiles;
+use crate::root::ProjectRoot;
 use crate::source::Language;
 
 /// Directories never walked into (build output and dependencies).
@@ -27,28 +31,69 @@ pub struct WalkError {
     pub message: String,
 }
 
+/// A path the walk left out on purpose.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub reason: Reason,
+    /// Named on the command line (not found by walking a directory).
+    pub explicit: bool,
+}
+
+/// Why a path is not checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reason {
+    TestCode,
+    /// Found by reading the file (`crate::generated`), so not in `--show-files`.
+    Generated,
+    Excluded,
+    BuildOutput,
+    UnsupportedExtension,
+}
+
+impl Reason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::TestCode => "test code (`--include-tests` checks it)",
+            Reason::Generated => "generated code (`--include-generated` checks it)",
+            Reason::Excluded => "matches the config's `exclude`",
+            Reason::BuildOutput => "build output or dependencies",
+            Reason::UnsupportedExtension => "not a Java or Rust file (`.java`, `.rs`)",
+        }
+    }
+}
+
+/// What a walk found.
+#[derive(Debug, Default)]
+pub struct Walked {
+    pub files: Vec<Candidate>,
+    pub errors: Vec<WalkError>,
+    pub skipped: Vec<Skipped>,
+}
+
 pub struct WalkOptions<'a> {
     pub config: &'a Config,
+    /// The project root: test paths are judged relative to it.
+    pub project: &'a ProjectRoot,
     pub include_tests: bool,
     pub force_exclude: bool,
     pub threads: usize,
 }
 
 /// Everything under `roots`, sorted and without duplicates.
-pub fn discover(roots: &[PathBuf], opts: &WalkOptions) -> (Vec<Candidate>, Vec<WalkError>) {
-    let mut files = Vec::new();
-    let mut errors = Vec::new();
+pub fn discover(roots: &[PathBuf], opts: &WalkOptions) -> Walked {
+    let mut w = Walked::default();
     for root in roots {
         match std::fs::metadata(root) {
             Ok(m) if !m.is_file() && !m.is_dir() => {
-                errors.push(WalkError {
+                w.errors.push(WalkError {
                     path: root.clone(),
                     message: "skipped: not a regular file (a FIFO, socket or device)".into(),
                 });
                 continue;
             }
             Err(e) => {
-                errors.push(WalkError {
+                w.errors.push(WalkError {
                     path: root.clone(),
                     message: format!("cannot read: {e}"),
                 });
@@ -56,43 +101,67 @@ pub fn discover(roots: &[PathBuf], opts: &WalkOptions) -> (Vec<Candidate>, Vec<W
             }
             Ok(_) => {}
         }
+        let rel = relative(root, opts.project);
+        let skip = |reason| Skipped {
+            path: root.clone(),
+            reason,
+            explicit: true,
+        };
         if root.is_file() {
             // Explicit files are always checked (pre-commit passes them one by one),
             // unless `--force-exclude` applies the config's excludes to them too.
-            let excluded = opts.force_exclude && opts.config.is_excluded(root);
-            let test = !opts.include_tests && is_test_path(root);
-            if let Some(language) = Language::from_path(root).filter(|_| !excluded && !test) {
-                files.push(Candidate {
+            if opts.force_exclude && opts.config.is_excluded(root) {
+                w.skipped.push(skip(Reason::Excluded));
+            } else if !opts.include_tests && is_test_path(&rel) {
+                w.skipped.push(skip(Reason::TestCode));
+            } else if let Some(language) = Language::from_path(root) {
+                w.files.push(Candidate {
                     path: root.clone(),
                     language,
                 });
+            } else {
+                w.skipped.push(skip(Reason::UnsupportedExtension));
             }
             continue;
         }
-        walk_dir(root, opts, &mut files, &mut errors);
+        if root.is_dir() && !opts.include_tests && is_test_dir(&rel) {
+            w.skipped.push(skip(Reason::TestCode));
+            continue;
+        }
+        if root.is_dir() && opts.force_exclude && opts.config.is_excluded(root) {
+            w.skipped.push(skip(Reason::Excluded));
+            continue;
+        }
+        walk_dir(root, opts, &mut w);
     }
-    files.sort();
-    files.dedup();
-    errors.sort();
-    errors.dedup();
-    (files, errors)
+    w.files.sort();
+    w.files.dedup();
+    w.errors.sort();
+    w.errors.dedup();
+    w.skipped.sort();
+    w.skipped.dedup();
+    w
 }
 
-fn walk_dir(
-    root: &Path,
-    opts: &WalkOptions,
-    files: &mut Vec<Candidate>,
-    errors: &mut Vec<WalkError>,
-) {
+/// `path` relative to the project root when under it, else as given.
+fn relative(path: &Path, project: &ProjectRoot) -> PathBuf {
+    project.relative(path).unwrap_or_else(|| path.to_path_buf())
+}
+
+fn walk_dir(root: &Path, opts: &WalkOptions, w: &mut Walked) {
     let include_tests = opts.include_tests;
     let config = std::sync::Arc::new(opts.config.clone());
-    let root_buf = root.to_path_buf();
     let ignores = std::sync::Arc::new(IgnoreFiles::new(root));
     let outside = std::sync::Arc::new(Mutex::new(Vec::new()));
     let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let (ignores2, outside2) = (ignores.clone(), outside.clone());
     // The repository controls `.gitignore`/`.ignore`: `IgnoreFiles` reads them
     // (regular files only), never the `ignore` crate.
+    let pruned = std::sync::Arc::new(Mutex::new(Vec::new()));
+    let pruned_in = pruned.clone();
+    // Paths found under `root` are judged relative to the project root.
+    let base = opts.project.relative(root).unwrap_or_default();
+    let base_in = base.clone();
     let walker = WalkBuilder::new(root)
         .hidden(true)
         .follow_links(true)
@@ -107,14 +176,28 @@ fn walk_dir(
             }
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
             let name = e.file_name().to_string_lossy();
-            if is_dir && SKIPPED_DIRS.contains(&name.as_ref()) {
-                return false;
+            let reason = if is_dir && SKIPPED_DIRS.contains(&name.as_ref()) {
+                Some(Reason::BuildOutput)
+            } else if config.is_excluded(e.path()) {
+                Some(Reason::Excluded)
+            } else if !include_tests
+                && is_dir
+                && is_test_dir(&base_in.join(under(e.path(), e.depth())))
+            {
+                Some(Reason::TestCode)
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                if let Ok(mut p) = pruned_in.lock() {
+                    p.push(Skipped {
+                        path: e.path().to_path_buf(),
+                        reason,
+                        explicit: false,
+                    });
+                }
             }
-            if config.is_excluded(e.path()) {
-                return false;
-            }
-            let rel = e.path().strip_prefix(&root_buf).unwrap_or(e.path());
-            if !include_tests && is_dir && is_test_dir(rel) {
+            if reason.is_some() {
                 return false;
             }
             if ignores2.ignored(e.path(), is_dir) {
@@ -135,22 +218,23 @@ fn walk_dir(
             true
         })
         .build_parallel();
-    let found: Mutex<Vec<(Vec<Candidate>, Vec<WalkError>)>> = Mutex::new(Vec::new());
+    let found: Mutex<Vec<Walked>> = Mutex::new(Vec::new());
     let mut builder = Collect {
-        root,
+        base: &base,
         include_tests,
         out: &found,
     };
     walker.visit(&mut builder);
-    for (f, e) in found.into_inner().unwrap_or_default() {
-        files.extend(f);
-        errors.extend(e);
+    for part in found.into_inner().unwrap_or_default() {
+        w.files.extend(part.files);
+        w.errors.extend(part.errors);
+        w.skipped.extend(part.skipped);
     }
     let skipped_links = std::mem::take(&mut *outside.lock().unwrap_or_else(|e| e.into_inner()));
     for path in skipped_links {
         // Dangling links and links to non-source files are of no interest.
         if path.is_dir() || Language::from_path(&path).is_some() {
-            errors.push(WalkError {
+            w.errors.push(WalkError {
                 path,
                 message: "skipped: symbolic link to a target outside the checked directory".into(),
             });
@@ -159,23 +243,31 @@ fn walk_dir(
     let skipped_ignores =
         std::mem::take(&mut *ignores.skipped.lock().unwrap_or_else(|e| e.into_inner()));
     for (path, message) in skipped_ignores {
-        errors.push(WalkError { path, message });
+        w.errors.push(WalkError { path, message });
     }
+    w.skipped.extend(std::mem::take(
+        &mut *pruned.lock().unwrap_or_else(|e| e.into_inner()),
+    ));
+}
+
+/// The last `depth` components of a walked path (its part below the walk root).
+fn under(path: &Path, depth: usize) -> PathBuf {
+    let parts: Vec<_> = path.components().collect();
+    parts[parts.len().saturating_sub(depth)..].iter().collect()
 }
 
 struct Collect<'a> {
-    root: &'a Path,
+    base: &'a Path,
     include_tests: bool,
-    out: &'a Mutex<Vec<(Vec<Candidate>, Vec<WalkError>)>>,
+    out: &'a Mutex<Vec<Walked>>,
 }
 
 impl<'s> ParallelVisitorBuilder<'s> for Collect<'s> {
     fn build(&mut self) -> Box<dyn ParallelVisitor + 's> {
         Box::new(Visitor {
-            root: self.root,
+            base: self.base,
             include_tests: self.include_tests,
-            files: Vec::new(),
-            errors: Vec::new(),
+            found: Walked::default(),
             out: self.out,
         })
     }
@@ -183,11 +275,10 @@ impl<'s> ParallelVisitorBuilder<'s> for Collect<'s> {
 
 /// One walker thread's findings, handed over once when the thread finishes.
 struct Visitor<'a> {
-    root: &'a Path,
+    base: &'a Path,
     include_tests: bool,
-    files: Vec<Candidate>,
-    errors: Vec<WalkError>,
-    out: &'a Mutex<Vec<(Vec<Candidate>, Vec<WalkError>)>>,
+    found: Walked,
+    out: &'a Mutex<Vec<Walked>>,
 }
 
 impl ParallelVisitor for Visitor<'_> {
@@ -200,15 +291,21 @@ impl ParallelVisitor for Visitor<'_> {
                 let Some(language) = Language::from_path(e.path()) else {
                     return WalkState::Continue;
                 };
-                let rel = e.path().strip_prefix(self.root).unwrap_or(e.path());
-                if self.include_tests || !is_test_path(rel) {
-                    self.files.push(Candidate {
+                let rel = self.base.join(under(e.path(), e.depth()));
+                if self.include_tests || !is_test_path(&rel) {
+                    self.found.files.push(Candidate {
                         path: e.path().to_path_buf(),
                         language,
                     });
+                } else {
+                    self.found.skipped.push(Skipped {
+                        path: e.path().to_path_buf(),
+                        reason: Reason::TestCode,
+                        explicit: false,
+                    });
                 }
             }
-            Err(err) => self.errors.push(walk_error(err)),
+            Err(err) => self.found.errors.push(walk_error(err)),
         }
         WalkState::Continue
     }
@@ -217,10 +314,7 @@ impl ParallelVisitor for Visitor<'_> {
 impl Drop for Visitor<'_> {
     fn drop(&mut self) {
         if let Ok(mut out) = self.out.lock() {
-            out.push((
-                std::mem::take(&mut self.files),
-                std::mem::take(&mut self.errors),
-            ));
+            out.push(std::mem::take(&mut self.found));
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The command line as users and CI see it: exit codes, config errors,
 //! suppressions, test-code skipping, determinism and bad input.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
@@ -25,8 +27,9 @@ const BOUNDED_RS: &str =
     "pub fn f() { let (_tx, _rx) = std::sync::mpsc::sync_channel::<u8>(8); }\n";
 const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n";
 
+/// stdout as a `poolguard/v1` document, validated against the schema.
 fn json(out: &[u8]) -> serde_json::Value {
-    serde_json::from_slice(out).expect("stdout is JSON")
+    common::assert_valid_json(std::str::from_utf8(out).expect("stdout is UTF-8"))
 }
 
 #[test]
@@ -754,4 +757,445 @@ public class Quotes {
         "[[catalog.rust.waits]]\ncall = \"acme::wait\"\nkind = \"sometimes\"\nhelp = \"x\"\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(2);
+}
+
+/// stdout and stderr of `poolguard check ARGS`, expecting `code`.
+fn outputs(args: &[&str], dir: &Path, code: i32) -> (String, String) {
+    let out = poolguard()
+        .arg("check")
+        .args(args)
+        .arg(dir)
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn invalid_allows_are_reported_with_a_suggestion() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "a.rs",
+        "pub fn f() {\n    // poolguard: allow(unbounded_queu)\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(unbounded-queue, bogus_rule)\n    let (_a, _b) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(all)\n    let (_c, _d) = std::sync::mpsc::channel::<u8>();\n}\n",
+    );
+    write(
+        t.path(),
+        "B.java",
+        "import java.util.concurrent.*;\n@SuppressWarnings(\"poolguard\")\nclass B { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n",
+    );
+    let (out, _) = outputs(&["--format", "concise"], t.path(), 1);
+    let lines: Vec<&str> = out.lines().collect();
+    let has = |prefix: &str, text: &str| {
+        lines
+            .iter()
+            .any(|l| l.starts_with(prefix) && l.contains(text))
+    };
+    assert!(
+        has(
+            "a.rs:2:5: warning[invalid_allow]",
+            "did you mean `unbounded_queue`?"
+        ),
+        "{out}"
+    );
+    assert!(
+        has(
+            "a.rs:4:5: warning[invalid_allow]",
+            "`unbounded-queue` is not a poolguard rule; did you mean `unbounded_queue`?"
+        ),
+        "{out}"
+    );
+    assert!(
+        has(
+            "a.rs:4:5: warning[invalid_allow]",
+            "`bogus_rule` is not a poolguard rule"
+        ),
+        "{out}"
+    );
+    assert!(
+        has("a.rs:6:5: warning[invalid_allow]", "catch-all"),
+        "{out}"
+    );
+    assert!(
+        has("B.java:2:1: warning[invalid_allow]", "names no rule"),
+        "{out}"
+    );
+    // Invalid allows suppress nothing: every finding is still there.
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains("[unbounded_queue]"))
+            .count(),
+        4,
+        "{out}"
+    );
+    // Off like any rule; `--select` of another rule leaves it on.
+    let (out, _) = outputs(
+        &["--format", "concise", "--ignore", "invalid_allow"],
+        t.path(),
+        1,
+    );
+    assert!(!out.contains("invalid_allow"), "{out}");
+    let (out, _) = outputs(
+        &["--format", "concise", "--select", "unbounded_join"],
+        t.path(),
+        1,
+    );
+    assert_eq!(out.lines().count(), 5, "{out}");
+    let (out, _) = outputs(
+        &["--format", "concise", "--report-unused-allows"],
+        t.path(),
+        1,
+    );
+    assert!(!out.contains("unused_allow"), "{out}");
+    // The meta-rules are in the registry, in every listing.
+    poolguard().arg("rules").assert().code(0).stdout(
+        predicate::str::contains("invalid_allow").and(predicate::str::contains("unused_allow")),
+    );
+    poolguard()
+        .args(["explain", "invalid_allow"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("### What it does"));
+}
+
+#[test]
+fn rules_as_json() {
+    let out = poolguard()
+        .args(["rules", "--format", "json"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let doc = json(&out);
+    let ids: Vec<&str> = doc["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), poolguard::rules::RULES.len());
+    assert!(ids.contains(&"invalid_allow"), "{ids:?}");
+    assert_eq!(
+        doc["rules"][0]["languages"],
+        serde_json::json!(["java", "rust"])
+    );
+}
+
+#[test]
+fn statistics_count_each_rule_at_each_level() {
+    let dir = Path::new("fixtures/nested_pool_submission");
+    let (text, _) = outputs(
+        &["--statistics", "--select", "nested_pool_submission"],
+        dir,
+        1,
+    );
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0][1..], ["nested_pool_submission", "error"], "{text}");
+    assert_eq!(
+        rows[1][1..],
+        ["nested_pool_submission", "warning"],
+        "{text}"
+    );
+    let (errors, warnings): (u64, u64) = (rows[0][0].parse().unwrap(), rows[1][0].parse().unwrap());
+    assert!(errors > 0 && warnings > 0, "{text}");
+    assert!(
+        text.ends_with(&format!("{}  total in 10 files\n", errors + warnings)),
+        "{text}"
+    );
+    let (js, _) = outputs(
+        &[
+            "--statistics",
+            "--select",
+            "nested_pool_submission",
+            "--format",
+            "json",
+        ],
+        dir,
+        1,
+    );
+    let doc = json(js.as_bytes());
+    assert_eq!(doc["statistics"][0]["count"], errors);
+    assert_eq!(doc["statistics"][1]["level"], "warning");
+}
+
+#[test]
+fn fail_level() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "a.rs", UNBOUNDED_RS); // a warning
+    outputs(&[], t.path(), 1);
+    outputs(&["--fail-level", "warning"], t.path(), 1);
+    let (out, _) = outputs(&["--fail-level", "error"], t.path(), 0);
+    assert!(
+        out.contains("1 finding (0 errors, 1 warning) in 1 file\n"),
+        "{out}"
+    );
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[rules]\nunbounded_queue = \"error\"\n",
+    );
+    outputs(&["--fail-level", "error"], t.path(), 1);
+    outputs(&["--fail-level", "note"], t.path(), 2);
+}
+
+#[test]
+fn skipped_explicit_paths_are_explained() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    write(d, "svc/src/test/java/FooTest.java", UNBOUNDED_JAVA);
+    write(d, "svc/src/main/java/BarTest.java", UNBOUNDED_JAVA);
+    write(d, "notes.txt", "not code\n");
+    write(d, "gen/a.rs", UNBOUNDED_RS);
+    write(d, "poolguard.toml", "[settings]\nexclude = [\"gen/**\"]\n");
+    let run = |args: &[&str]| {
+        let out = poolguard()
+            .current_dir(d)
+            .arg("check")
+            .args(args)
+            .assert()
+            .code(0)
+            .get_output()
+            .clone();
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (out, err) = run(&[
+        "svc/src/test/java/FooTest.java",
+        "svc/src/main/java/BarTest.java",
+        "notes.txt",
+    ]);
+    assert!(out.contains("no findings in 0 files"), "{out}");
+    assert!(
+        err.contains(
+            "note: skipped svc/src/test/java/FooTest.java: test code (`--include-tests` checks it)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("note: skipped svc/src/main/java/BarTest.java: test code"),
+        "{err}"
+    );
+    assert!(
+        err.contains("note: skipped notes.txt: not a Java or Rust file"),
+        "{err}"
+    );
+    let (_, err) = run(&["--force-exclude", "gen/a.rs"]);
+    assert!(
+        err.contains("note: skipped gen/a.rs: matches the config's `exclude`"),
+        "{err}"
+    );
+    write(
+        d,
+        "svc/src/main/java/Stub.java",
+        &format!("// Code generated by protoc. DO NOT EDIT.\n{UNBOUNDED_JAVA}"),
+    );
+    let (out, err) = run(&["svc/src/main/java/Stub.java"]);
+    assert!(
+        err.contains("note: skipped svc/src/main/java/Stub.java: generated code (`--include-generated` checks it)"),
+        "{err}"
+    );
+    assert!(out.contains("1 generated file skipped"), "{out}");
+    // The same file is test code from any folder.
+    poolguard()
+        .current_dir(d.join("svc/src/test"))
+        .args(["check", "java/FooTest.java"])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "note: skipped svc/src/test/java/FooTest.java: test code",
+        ));
+    poolguard()
+        .current_dir(d.join("svc/src/test"))
+        .args(["check", "."])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "note: skipped svc/src/test: test code",
+        ));
+}
+
+#[test]
+fn output_file_still_prints_the_summary() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "a.rs", UNBOUNDED_RS);
+    let report = t.path().join("out.sarif");
+    poolguard()
+        .args(["check", "--format", "sarif", "--output"])
+        .arg(&report)
+        .arg(t.path().join("a.rs"))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("poolguard: 1 finding (0 errors, 1 warning) in 1 file\n");
+    assert!(fs::read_to_string(&report)
+        .unwrap()
+        .contains("\"ruleId\": \"unbounded_queue\""));
+}
+
+#[test]
+fn show_settings_and_show_files() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    write(d, "poolguard.toml", "[rules]\nunbounded_join = \"warning\"\n[settings]\nexclude = [\"gen/**\"]\n[[per-file]]\npaths = [\"legacy/**\"]\nrules = { unbounded_queue = \"off\" }\n");
+    write(d, "src/a.rs", UNBOUNDED_RS);
+    write(d, "gen/b.rs", UNBOUNDED_RS);
+    write(d, "tests/it.rs", UNBOUNDED_RS);
+    write(d, "target/x.rs", UNBOUNDED_RS);
+    write(d, "README.md", "# x\n");
+    let out = poolguard()
+        .current_dir(d.join("src"))
+        .args([
+            "check",
+            "--show-settings",
+            "--ignore",
+            "missing_client_timeout",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let real = fs::canonicalize(d).unwrap();
+    assert!(
+        out.contains(&format!("config file: {}/poolguard.toml\n", d.display()))
+            || out.contains(&format!("config file: {}/poolguard.toml\n", real.display())),
+        "{out}"
+    );
+    assert!(
+        out.contains("project root: ") && out.contains("(the config file's directory)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  unbounded_join           warning  config\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  unbounded_queue          warning  default\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  missing_client_timeout   off      command line\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  unused_allow             off      default\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("per-file [\"legacy/**\"]: unbounded_queue = off\n"),
+        "{out}"
+    );
+    assert!(out.contains("  exclude = [\"gen/**\"]\n"), "{out}");
+
+    let assert = poolguard()
+        .current_dir(d)
+        .args(["check", "--show-files"])
+        .assert()
+        .code(0);
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert_eq!(
+        out,
+        "check  src/a.rs\nskip   gen/b.rs: matches the config's `exclude`\nskip   target: build output or dependencies\nskip   tests: test code (`--include-tests` checks it)\n"
+    );
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("1 file to check, 3 paths skipped"), "{err}");
+}
+
+#[test]
+fn per_file_rule_levels() {
+    let t = TempDir::new().unwrap();
+    let d = t.path();
+    write(d, "legacy/a.rs", UNBOUNDED_RS);
+    write(d, "core/b.rs", UNBOUNDED_RS);
+    write(d, "poolguard.toml", "[[per-file]]\npaths = [\"legacy/**\"]\nrules = { unbounded_queue = \"off\" }\n\n[[per-file]]\npaths = [\"core/**\"]\nrules = { unbounded_queue = \"error\" }\n");
+    let (out, _) = outputs(&["--format", "concise"], d, 1);
+    assert_eq!(out, "core/b.rs:1:31: error[unbounded_queue] `std::sync::mpsc::channel()` is unbounded (there is no capacity to set); under overload, work waits in it instead of being rejected\n");
+    // Off for the whole run, on for some files.
+    write(d, "poolguard.toml", "[rules]\nunbounded_queue = \"off\"\n[[per-file]]\npaths = [\"core/*.rs\"]\nrules = { unbounded_queue = \"warning\" }\n");
+    let (out, _) = outputs(&["--format", "concise"], d, 1);
+    assert!(
+        out.starts_with("core/b.rs:1:31: warning[unbounded_queue]"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 1, "{out}");
+    // The command line still wins.
+    outputs(&["--ignore", "unbounded_queue"], d, 0);
+    config_error(
+        d,
+        "[[per-file]]\npaths = [\"x/**\"]\nrules = { unbounded-queue = \"off\" }\n",
+        &["poolguard.toml:3: unknown rule `unbounded-queue`; did you mean `unbounded_queue`?"],
+    );
+    config_error(
+        d,
+        "[[per-file]]\npaths = [\"x/**\"]\nlevels = {}\n",
+        &["poolguard.toml:3:", "levels"],
+    );
+}
+
+#[test]
+fn rule_names_on_the_command_line() {
+    let t = TempDir::new().unwrap();
+    write(t.path(), "a.rs", UNBOUNDED_RS);
+    outputs(&["--select", "unbounded_queue,"], t.path(), 1);
+    outputs(&["--select", "unbounded_join,"], t.path(), 0);
+    outputs(&["--ignore", ",unbounded_queue,"], t.path(), 0);
+    let (_, err) = outputs(&["--select", "unbounded-join"], t.path(), 2);
+    assert!(
+        err.contains("--select: unknown rule `unbounded-join`; did you mean `unbounded_join`?"),
+        "{err}"
+    );
+    let (_, err) = outputs(&["--ignore", "unbounded_queu"], t.path(), 2);
+    assert!(err.contains("did you mean `unbounded_queue`?"), "{err}");
+    let (_, err) = outputs(&["--select", ","], t.path(), 2);
+    assert!(err.contains("--select: names no rule"), "{err}");
+    poolguard()
+        .args(["explain", "unbounded-join"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `unbounded_join`?"));
+}
+
+#[test]
+fn notes_are_counted_apart_and_never_fail() {
+    let run = |args: &[&str]| {
+        poolguard()
+            .args(["check", "fixtures/model", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--pedantic"]);
+    let doc = json(&out.stdout);
+    let notes: Vec<&serde_json::Value> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["level"] == "note")
+        .collect();
+    assert!(!notes.is_empty());
+    let human = poolguard()
+        .args(["check", "fixtures/model", "--pedantic"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(human.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "; {} note{} in cold code (--pedantic)",
+            notes.len(),
+            if notes.len() == 1 { "" } else { "s" }
+        )),
+        "{text}"
+    );
 }

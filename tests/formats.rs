@@ -1,6 +1,8 @@
 //! Machine formats: SARIF against the official 2.1.0 schema and GitHub's needs,
 //! each format's column unit on non-ASCII source, and snapshots of every format.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
@@ -46,9 +48,15 @@ fn sarif_is_valid_sarif_2_1_0_and_meets_github_needs() {
 
     let run0 = &sarif["runs"][0];
     assert_eq!(run0["columnKind"], "utf16CodeUnits");
+    assert_eq!(
+        run0["originalUriBaseIds"]["%SRCROOT%"]["uri"],
+        format!("file://{}/", here().display())
+    );
     let rules = run0["tool"]["driver"]["rules"].as_array().unwrap();
-    assert_eq!(rules.len(), 5);
+    assert_eq!(rules.len(), poolguard::rules::RULES.len());
     for r in rules {
+        let full = r["fullDescription"]["text"].as_str().unwrap();
+        assert!(!full.ends_with(':'), "cut mid-sentence: {full}");
         assert!(
             r["help"]["text"]
                 .as_str()
@@ -95,7 +103,7 @@ fn each_format_counts_columns_in_its_own_unit() {
     // Before the finding on line 2: `pub fn f() { let _n = "` (23 chars), the rocket
     // (1 scalar, 2 UTF-16 units, 4 bytes), then `"; let (_tx, _rx) = ` (20 chars):
     // 44 scalars, 45 UTF-16 units, 47 bytes. Line 1 is 19 bytes (CJK: 3 bytes each).
-    let json: Value = serde_json::from_str(&run(t.path(), &[".", "--format", "json"])).unwrap();
+    let json = common::assert_valid_json(&run(t.path(), &[".", "--format", "json"]));
     let start = &json["diagnostics"][0]["span"]["start"];
     assert_eq!(
         (start["line"].as_u64(), start["column"].as_u64()),

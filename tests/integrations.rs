@@ -1,12 +1,13 @@
 //! What CI, pre-commit and review bots rely on: `--since` in a git repository,
 //! baselines, unused allows, and whole-project context for partial runs.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command as Std;
 
 use assert_cmd::Command;
-use serde_json::Value;
 use tempfile::TempDir;
 
 fn poolguard(dir: &Path) -> Command {
@@ -52,7 +53,7 @@ fn findings(dir: &Path, args: &[&str]) -> Vec<(String, u64, String)> {
         .output()
         .unwrap();
     assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let doc = common::assert_valid_json(std::str::from_utf8(&out.stdout).unwrap());
     doc["diagnostics"]
         .as_array()
         .unwrap()
@@ -207,7 +208,7 @@ fn a_partial_run_still_links_across_the_project() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let doc = common::assert_valid_json(std::str::from_utf8(&out.stdout).unwrap());
     let diags = doc["diagnostics"].as_array().unwrap();
     assert_eq!(diags.len(), 1, "{diags:#?}");
     assert_eq!(diags[0]["rule"], "caller_runs_under_join");

@@ -34,3 +34,8 @@ fn incidents() {
 fn missing_client_timeout() {
     common::check_rule_fixtures("missing_client_timeout");
 }
+
+#[test]
+fn invalid_allow() {
+    common::check_rule_fixtures("invalid_allow");
+}

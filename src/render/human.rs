@@ -99,16 +99,17 @@ pub fn summary(report: &Report) -> String {
         .filter(|d| d.level == Level::Note)
         .count();
     let warnings = report.diagnostics.len() - errors - notes;
+    let files = report.files_checked;
     let mut s = if report.diagnostics.is_empty() {
-        format!("poolguard: no findings in {} files", report.files_checked)
+        format!("poolguard: no findings in {files} file{}", plural(files))
     } else {
         format!(
-            "poolguard: {} finding{} ({errors} error{}, {warnings} warning{}) in {} files",
+            "poolguard: {} finding{} ({errors} error{}, {warnings} warning{}) in {files} file{}",
             report.diagnostics.len(),
             plural(report.diagnostics.len()),
             plural(errors),
             plural(warnings),
-            report.files_checked
+            plural(files)
         )
     };
     if notes > 0 {
@@ -135,7 +136,7 @@ pub fn summary(report: &Report) -> String {
     s
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {

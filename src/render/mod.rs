@@ -91,7 +91,12 @@ pub fn rule_help_uri(rule: &str) -> String {
     format!("{}/blob/main/rules/{rule}.md", env!("CARGO_PKG_REPOSITORY"))
 }
 
-/// `--statistics`: counts per rule.
+/// The closing line: counts by level, files and errors.
+pub fn summary(report: &Report) -> String {
+    human::summary(report)
+}
+
+/// `--statistics`: counts per rule and level.
 pub fn render_statistics(report: &Report, format: Format) -> String {
     statistics::render(report, format)
 }

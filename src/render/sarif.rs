@@ -1,5 +1,5 @@
 //! `--format sarif`: SARIF 2.1.0 as GitHub code scanning accepts it. Columns are
-//! UTF-16 code units (`columnKind`), URIs relative to `%SRCROOT%` (the current directory).
+//! UTF-16 code units (`columnKind`), URIs relative to `%SRCROOT%`, the project root.
 
 use serde_json::{json, Value};
 
@@ -65,9 +65,7 @@ pub fn render(report: &Report) -> String {
             })
         })
         .collect();
-    let root = std::env::current_dir()
-        .map(|d| file_uri(&d.to_string_lossy(), true))
-        .unwrap_or_else(|_| "file:///".into());
+    let root = file_uri(&report.root.dir_string(), true);
     let doc = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -103,9 +101,16 @@ fn rule(r: &Rule) -> Value {
         "helpUri": rule_help_uri(r.id),
         "defaultConfiguration": {"level": level(r.default_level)},
         "properties": {
-            "tags": ["concurrency", "reliability", "timeouts"],
+            "tags": if r.is_meta() {
+                json!(["suppressions"])
+            } else {
+                json!(["concurrency", "reliability", "timeouts"])
+            },
             "precision": r.precision,
-            "problem.severity": level(r.default_level),
+            "problem.severity": match r.default_level {
+                Level::Off => "recommendation",
+                l => level(l),
+            },
         },
     })
 }
@@ -119,17 +124,36 @@ fn level(l: Level) -> &'static str {
     }
 }
 
-/// The first paragraph of a rule doc's "What it does" section.
+/// A rule doc's whole "What it does" section as plain text: each paragraph and
+/// list item on one line (a first paragraph alone may end in "such as:");
+/// tables are left to `help.markdown`.
 fn what_it_does(doc: &str) -> String {
     let after = doc.split("### What it does").nth(1).unwrap_or(doc);
-    after
-        .trim_start()
-        .split("\n\n")
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    let section = after.split("\n### ").next().unwrap_or("");
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in section.lines().map(str::trim) {
+        if line.starts_with('|') {
+            continue;
+        }
+        let starts_item = line.starts_with("- ") || line.starts_with("* ");
+        if line.is_empty() || starts_item {
+            if !current.is_empty() {
+                lines.push(std::mem::take(&mut current));
+            }
+            if line.is_empty() {
+                continue;
+            }
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(&line.split_whitespace().collect::<Vec<_>>().join(" "));
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines.join("\n")
 }
 
 fn pascal(id: &str) -> String {
@@ -193,4 +217,21 @@ fn encode(path: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn full_description_is_the_whole_section() {
+        for r in crate::rules::RULES {
+            let text = super::what_it_does(r.doc);
+            assert!(!text.ends_with(':'), "{}: {text}", r.id);
+            assert!(!text.contains("###"), "{}: {text}", r.id);
+            assert!(
+                text.ends_with('.') || text.ends_with(')'),
+                "{}: {text}",
+                r.id
+            );
+        }
+    }
 }

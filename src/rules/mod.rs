@@ -7,10 +7,12 @@ use crate::facts::{CtxKind, COMMON_POOL};
 use crate::link::{Execution, Project, Sub};
 
 mod caller_runs_under_join;
+mod invalid_allow;
 mod missing_client_timeout;
 mod nested_pool_submission;
 mod unbounded_join;
 mod unbounded_queue;
+mod unused_allow;
 
 /// How seriously a finding is reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -63,14 +65,34 @@ pub struct Rule {
 }
 
 /// Every rule, in the order `poolguard rules` lists them. The order is also the
-/// precedence when two rules report the same span: the first one wins.
+/// precedence when two rules report the same span: the first one wins. The
+/// meta-rules about suppressions come last (see [`META_RULES`]).
 pub const RULES: &[Rule] = &[
     nested_pool_submission::RULE,
     caller_runs_under_join::RULE,
     unbounded_join::RULE,
     unbounded_queue::RULE,
     missing_client_timeout::RULE,
+    invalid_allow::RULE,
+    unused_allow::RULE,
 ];
+
+/// Rules about the suppressions themselves rather than the code: the engine
+/// reports them while matching allows (see `crate::suppress`), so their registry
+/// `check` is [`engine_fills`]. `--select` of other rules leaves them as they are.
+pub const META_RULES: &[&str] = &[invalid_allow::RULE.id, unused_allow::RULE.id];
+
+/// The `check` of a meta-rule: nothing, the engine fills its findings in.
+fn engine_fills(_: &Project, _: &Settings) -> Vec<Diagnostic> {
+    Vec::new()
+}
+
+impl Rule {
+    /// Whether the rule judges suppressions (filled by the engine), not code.
+    pub fn is_meta(&self) -> bool {
+        META_RULES.contains(&self.id)
+    }
+}
 
 /// The task of the same pool that a submission runs in, if it does (shared by
 /// `nested_pool_submission`, which reports it, and `caller_runs_under_join`, which defers).
@@ -89,4 +111,18 @@ pub(crate) fn nested_in<'e>(
 
 pub fn find(id: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.id == id)
+}
+
+/// Every rule id, for messages and did-you-mean.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    RULES.iter().map(|r| r.id)
+}
+
+/// `unknown rule `x`` with a did-you-mean and the list of known rules.
+pub fn unknown_rule_message(id: &str) -> String {
+    format!(
+        "unknown rule `{id}`{}; known rules: {}",
+        crate::suggest::hint(id, ids()),
+        ids().collect::<Vec<_>>().join(", ")
+    )
 }

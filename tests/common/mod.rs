@@ -5,16 +5,23 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use poolguard::config::Config;
 use poolguard::render::{self, Format};
 use poolguard::{CheckOptions, Report};
 
+/// Options as the binary builds them: the config discovered upward from the first
+/// path (the repository's `poolguard.toml` makes its root the project root, with or
+/// without git).
 pub fn options(paths: &[&str], select: Option<&str>) -> CheckOptions {
+    let config = Config::discover(Path::new(paths[0]))
+        .map(|p| Config::load(&p).expect("the config loads"))
+        .unwrap_or_default();
     CheckOptions {
         jobs: 2,
         select: select.map(|s| vec![s.to_string()]),
-        ..CheckOptions::new(paths.iter().map(PathBuf::from).collect(), Config::default())
+        ..CheckOptions::new(paths.iter().map(PathBuf::from).collect(), config)
     }
 }
 
@@ -27,7 +34,50 @@ pub fn human(report: &Report) -> String {
 }
 
 pub fn json(report: &Report) -> String {
-    render::render(report, Format::Json, false)
+    let text = render::render(report, Format::Json, false);
+    assert_valid_json(&text);
+    text
+}
+
+/// Parse a poolguard JSON document and check it against `schemas/poolguard-v1.schema.json`,
+/// then against the one kind of document it is (so errors name the bad field).
+pub fn assert_valid_json(text: &str) -> serde_json::Value {
+    static VALIDATORS: OnceLock<Vec<(&str, jsonschema::Validator)>> = OnceLock::new();
+    let validators = VALIDATORS.get_or_init(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/poolguard-v1.schema.json");
+        let schema: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let compile = |s: &serde_json::Value| {
+            jsonschema::draft202012::new(s).expect("the poolguard/v1 schema compiles")
+        };
+        let mut out = vec![("", compile(&schema))];
+        for kind in ["report", "statistics", "rules"] {
+            let mut one = schema.clone();
+            one.as_object_mut().unwrap().remove("oneOf");
+            one["$ref"] = serde_json::json!(format!("#/$defs/{kind}"));
+            out.push((kind, compile(&one)));
+        }
+        out
+    });
+    let doc: serde_json::Value = serde_json::from_str(text).expect("poolguard prints JSON");
+    let kind = ["statistics", "rules"]
+        .into_iter()
+        .find(|k| doc.get(k).is_some())
+        .unwrap_or("report");
+    for (name, validator) in validators
+        .iter()
+        .filter(|(n, _)| n.is_empty() || *n == kind)
+    {
+        let errors: Vec<String> = validator
+            .iter_errors(&doc)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "not poolguard/v1 {name}: {errors:#?}\n{text}"
+        );
+    }
+    doc
 }
 
 /// Every `(path, line, rule)` that a `// expect: rule[, rule]` marker names under `dir`.
