@@ -1199,3 +1199,30 @@ fn notes_are_counted_apart_and_never_fail() {
         "{text}"
     );
 }
+
+/// The README's rule table cannot drift from the registry: every rule, in registry
+/// order (the precedence order), with its default level and documentation link.
+#[test]
+fn readme_rule_table_matches_the_registry() {
+    let readme = fs::read_to_string("README.md").unwrap();
+    let out = poolguard()
+        .args(["rules", "--format", "json"])
+        .output()
+        .unwrap();
+    let rules = json(&out.stdout)["rules"].as_array().unwrap().clone();
+    let mut last = 0;
+    for r in &rules {
+        let id = r["id"].as_str().unwrap();
+        let level = r["default_level"].as_str().unwrap();
+        let row = format!("| [`{id}`](rules/{id}.md) | {level} |");
+        let at = readme
+            .find(&row)
+            .unwrap_or_else(|| panic!("README rule table lacks `{row}`"));
+        assert!(at > last, "README lists `{id}` out of registry order");
+        last = at;
+        assert!(
+            Path::new(&format!("rules/{id}.md")).exists(),
+            "rules/{id}.md is missing"
+        );
+    }
+}
