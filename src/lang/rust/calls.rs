@@ -137,18 +137,7 @@ impl<'a> Extractor<'a> {
                 .map(str::to_string),
         };
         if let Some(owner) = owner {
-            self.facts.calls.push(Call {
-                span: mspan,
-                ctx: self.current_ctx().unwrap_or(0),
-                method: method.into(),
-                receiver_type: None,
-                callee_owner: Some(owner),
-                waited: None,
-                target: None,
-                in_loop: self.loops > 0,
-                submit_like: false,
-                lambda_args: Box::default(),
-            });
+            self.push_call(owner, method, mspan, Vec::new());
         }
     }
 
@@ -464,6 +453,11 @@ impl<'a> Extractor<'a> {
             [first, .., name] if is_own_module(first) => (String::new(), name.clone()),
             _ => return,
         };
+        self.push_call(owner, name, s, lambda_args);
+    }
+
+    /// A call the project model may resolve: `owner::name` ("" for a free function).
+    fn push_call(&mut self, owner: String, name: String, s: Span, lambdas: Vec<(usize, usize)>) {
         self.facts.calls.push(Call {
             span: s,
             ctx: self.current_ctx().unwrap_or(0),
@@ -474,7 +468,7 @@ impl<'a> Extractor<'a> {
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,
-            lambda_args: lambda_args.into(),
+            lambda_args: lambdas.into(),
         });
     }
 
