@@ -1,22 +1,15 @@
 //! Bad input, hostile repositories and broken pipes, through the real binary:
 //! nothing crashes poolguard, hangs it, or makes it report less than it found.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command as Std, Output, Stdio};
 
-use assert_cmd::Command;
+use common::{git, poolguard_in as poolguard};
 use serde_json::Value;
 use tempfile::TempDir;
-
-fn poolguard(dir: &Path) -> Command {
-    let mut c = Command::cargo_bin("poolguard").unwrap();
-    c.current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("POOLGUARD_TIMING")
-        .env_remove("POOLGUARD_TEST_PANIC");
-    c
-}
 
 fn write(dir: &Path, rel: &str, text: &str) {
     let p = dir.join(rel);
@@ -218,29 +211,6 @@ fn output_is_written_whole_even_when_stderr_is_closed() {
 }
 
 // ---- 3. --since plumbing -----------------------------------------------------
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Std::new("git")
-        .current_dir(dir)
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@e",
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "core.fsmonitor=false",
-        ])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 const CHANNEL: &str = "    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n";
 

@@ -6,35 +6,9 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::Command as Std;
 
-use assert_cmd::Command;
+use common::{git, poolguard_in as poolguard};
 use tempfile::TempDir;
-
-fn poolguard(dir: &Path) -> Command {
-    let mut c = Command::cargo_bin("poolguard").unwrap();
-    c.current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("POOLGUARD_TIMING");
-    c
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Std::new("git")
-        .current_dir(dir)
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@e",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {out:?}");
-}
 
 fn write(dir: &Path, rel: &str, text: &str) {
     let p = dir.join(rel);

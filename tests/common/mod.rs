@@ -175,3 +175,39 @@ pub fn model_dump(dir: &str) -> String {
         .model_dump
         .expect("a model dump")
 }
+
+/// The poolguard binary, run in `dir`, without the environment's colour, timing and
+/// test-hook variables.
+pub fn poolguard_in(dir: &Path) -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("poolguard").unwrap();
+    c.current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("POOLGUARD_TIMING")
+        .env_remove("POOLGUARD_TEST_PANIC");
+    c
+}
+
+/// `git` in `dir` with a fixed identity, no signing and no fsmonitor (a test
+/// repository may set a hostile one on purpose).
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@e",
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "core.fsmonitor=false",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
