@@ -511,6 +511,12 @@ impl<'a> Extractor<'a> {
                     Some(o) => self.text(o) == "this",
                 };
                 if own {
+                    // `getExecutor()`: the field it returns, pool and all.
+                    if let Some(field) = self.getter_field(name) {
+                        if let Some(v) = self.lookup(&field) {
+                            return v;
+                        }
+                    }
                     return Value::of(self.own_method_type(name));
                 }
                 let recv = object.map(|o| self.value_of(o)).unwrap_or_default();

@@ -33,6 +33,8 @@ pub(super) struct ClassInfo {
     pub fields: HashMap<String, FieldInfo>,
     /// Declared return types of this class's methods (by name, when unambiguous).
     pub methods: HashMap<String, Option<JType>>,
+    /// Getters: methods whose body is `return field;` (`getExecutor()` -> `executor`).
+    pub getters: HashMap<String, String>,
     /// The event-loop framework and handler methods, when the class is a handler.
     pub event_loop: Option<(String, Vec<String>)>,
     /// Annotations on the class (resolved names), for entry points.
@@ -480,7 +482,11 @@ impl<'a> Extractor<'a> {
                 continue;
             };
             let name = self.text(name).to_string();
+            let returned = self.returned_field(*m);
             if let Some(class) = self.classes.last_mut() {
+                if let Some(field) = returned.filter(|f| class.fields.contains_key(f)) {
+                    class.getters.insert(name.clone(), field);
+                }
                 // Overloads with different return types: unknown.
                 let slot = class.methods.entry(name).or_insert_with(|| ty.clone());
                 if *slot != ty {
@@ -489,6 +495,34 @@ impl<'a> Extractor<'a> {
             }
         }
         self.constructor_pools(&members);
+    }
+
+    /// The field a method's body is only `return field;` (or `return this.field;`) of.
+    fn returned_field(&self, method: Node) -> Option<String> {
+        let body = method.field("body")?;
+        let mut c = body.walk();
+        let stmts: Vec<Node> = body.named_children(&mut c).collect();
+        let [ret] = stmts.as_slice() else {
+            return None;
+        };
+        if ret.kind() != "return_statement" {
+            return None;
+        }
+        let value = ret.named_child(0)?;
+        let text = self.text(value);
+        let field = text.strip_prefix("this.").unwrap_or(text);
+        (matches!(value.kind(), "identifier" | "field_access")
+            && field.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        .then(|| field.to_string())
+    }
+
+    /// The field a getter of the current (or an enclosing) class returns.
+    pub(super) fn getter_field(&self, method: &str) -> Option<String> {
+        self.classes
+            .iter()
+            .rev()
+            .find_map(|c| c.getters.get(method))
+            .cloned()
     }
 
     /// The declared return type of a method of the current (or an enclosing) class.
