@@ -293,6 +293,19 @@ impl<'a> Extractor<'a> {
         if !self.catalog.is_submit_method(name) {
             return None;
         }
+        // An untyped receiver may still name a pool: an inherited field or a static
+        // constant of another class (`Pools.IO`); linking decides (unconfirmed).
+        let guessed;
+        let recv = match (&recv.pool, &recv.ty, node.field("object")) {
+            (None, None, Some(o)) if matches!(o.kind(), "identifier" | "field_access") => {
+                guessed = Value {
+                    pool: self.pool_ref_of(o),
+                    ..recv.clone()
+                };
+                &guessed
+            }
+            _ => recv,
+        };
         let entry: &SubmitEntry = self.catalog.data.submits.iter().find(|e| {
             e.methods.iter().any(|m| m == name)
                 && match (&e.r#static, static_class) {
@@ -404,17 +417,7 @@ impl<'a> Extractor<'a> {
     /// What an expression holds, as far as this file shows.
     pub(super) fn value_of(&self, node: Node) -> Value {
         match node.kind() {
-            "identifier" => {
-                let name = self.text(node);
-                self.lookup(name).unwrap_or_else(|| {
-                    // A field inherited from a superclass elsewhere: maybe a pool.
-                    let inherits = self.classes.last().is_some_and(|c| !c.supers.is_empty());
-                    Value {
-                        pool: inherits.then(|| self.field_pool_ref(name, false)),
-                        ..Value::default()
-                    }
-                })
-            }
+            "identifier" => self.lookup(self.text(node)).unwrap_or_default(),
             "field_access" => {
                 let (Some(obj), Some(field)) = (node.field("object"), node.field("field")) else {
                     return Value::default();
@@ -422,15 +425,7 @@ impl<'a> Extractor<'a> {
                 if self.text(obj) == "this" {
                     return self.lookup(self.text(field)).unwrap_or_default();
                 }
-                // `Pools.IO`: maybe a pool; linking decides (unconfirmed).
-                let name = self.text(field);
-                let constant = name.starts_with(|c: char| c.is_ascii_uppercase());
-                Value {
-                    pool: constant
-                        .then(|| self.static_field_pool(obj, name, false))
-                        .flatten(),
-                    ..Value::default()
-                }
+                Value::default()
             }
             "parenthesized_expression" => node
                 .named_child(0)
