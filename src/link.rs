@@ -209,46 +209,26 @@ impl<'a> Project<'a> {
         for w in &self.model.calls.wrapped {
             let (file, ci) = w.call;
             let call = &self.facts[file].calls[ci];
-            let Some((_, def)) = self.pool(&w.pool) else {
-                let confirmed = w
-                    .inner
-                    .is_some_and(|(f, s)| self.facts[f].submissions[s].confirmed);
-                if !confirmed {
-                    continue;
-                }
-                let (wf, ws) = w.inner.unwrap_or_default();
-                let inner = &self.facts[wf].submissions[ws];
-                out.push(Sub {
-                    file,
-                    span: call.span,
-                    what: format!("{}(..)", call.method),
-                    pool: inner.pool.clone(),
-                    pool_name: inner.pool_name.clone(),
-                    ctx: call.ctx,
-                    waited: call.waited,
-                    index: None,
-                    via_async: None,
-                    install: false,
-                    via_wrapper: Some((wf, inner.span)),
-                });
-                continue;
+            let inner = w.inner.map(|(f, s)| (f, &self.facts[f].submissions[s]));
+            // A pool the project defines, or a pool the wrapper knows by type; a pool
+            // class needs no label of its own (its policy is labelled in `super(..)`).
+            let pool_name = match (self.pool(&w.pool), inner) {
+                (Some((_, def)), _) => qualified_name(&w.pool, &def.name),
+                (None, Some((_, s))) if s.confirmed => s.pool_name.clone(),
+                _ => continue,
             };
-            // A pool class needs no label of its own: the policy's is in its `super(..)`.
-            let at = w
-                .inner
-                .map(|(wf, ws)| (wf, self.facts[wf].submissions[ws].span));
             out.push(Sub {
                 file,
                 span: call.span,
                 what: format!("{}(..)", call.method),
                 pool: w.pool.clone(),
-                pool_name: qualified_name(&w.pool, &def.name),
+                pool_name,
                 ctx: call.ctx,
                 waited: call.waited,
                 index: None,
                 via_async: None,
                 install: false,
-                via_wrapper: at,
+                via_wrapper: inner.map(|(f, s)| (f, s.span)),
             });
         }
         out
