@@ -697,7 +697,7 @@ fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool 
     let Some((file, ctx)) = d.site else {
         return true;
     };
-    let context = project.exec_context(file, ctx);
+    let (context, root) = project.exec_context(file, ctx);
     match context.heat {
         Heat::Hot => {}
         Heat::Unknown => d.level = d.level.min(Level::Warning),
@@ -709,7 +709,6 @@ fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool 
         .first()
         .filter(|_| context.heat != Heat::Unknown);
     if let Some(first) = entry {
-        let root = project.model.heats.path((file, ctx))[0].node;
         let why = project.model.heats.root_why(root).unwrap_or("entry point");
         // Task and event-loop bodies are labelled by the rules themselves.
         let named = matches!(

@@ -332,10 +332,10 @@ impl<'a> Project<'a> {
             if c.name != "lambda" && c.name != "task" {
                 let owner = c.owner.as_deref().unwrap_or("");
                 let owner = owner.rsplit(['.', ':']).next().unwrap_or(owner);
-                return if owner.is_empty() || c.name == "<init>" {
-                    format!("{}{}", owner, if owner.is_empty() { &c.name } else { "" })
-                } else {
-                    format!("{owner}.{}", c.name)
+                return match (owner, c.name.as_str()) {
+                    ("", name) => name.to_string(),
+                    (owner, "<init>") => owner.to_string(),
+                    (owner, name) => format!("{owner}.{name}"),
                 };
             }
             match c.parent {
@@ -347,13 +347,14 @@ impl<'a> Project<'a> {
     }
 
     /// The execution context of code: its heat and, for hot code, the path from
-    /// the entry point (entry first, then each call).
-    pub fn exec_context(&self, file: FileId, ctx: CtxId) -> ExecContext {
+    /// the entry point (entry first, then each call); and the root it comes from.
+    pub fn exec_context(&self, file: FileId, ctx: CtxId) -> (ExecContext, Node) {
         let heats = &self.model.heats;
         let heat = heats.heat((file, ctx));
+        let path = heats.path((file, ctx));
+        let root = path[0].node;
         let mut via = Vec::new();
         if heat != Heat::Unknown {
-            let path = heats.path((file, ctx));
             let mut prev: Option<Node> = None;
             for step in &path {
                 let (f, c) = step.node;
@@ -378,7 +379,7 @@ impl<'a> Project<'a> {
                 prev = Some(step.node);
             }
         }
-        ExecContext { heat, via }
+        (ExecContext { heat, via }, root)
     }
 }
 

@@ -11,13 +11,6 @@ use super::calls::{CallGraph, Node};
 use crate::facts::{CtxKind, FileFacts, Heat};
 use crate::source::Span;
 
-/// Why a context has its heat: the root it is reached from.
-#[derive(Debug, Clone)]
-pub struct Root {
-    pub node: Node,
-    pub why: String,
-}
-
 /// Heat of every context that is not unknown, and how hot code is reached.
 #[derive(Debug, Default)]
 pub struct Heats {
@@ -208,12 +201,5 @@ impl Heats {
         }
         out.reverse();
         out
-    }
-
-    /// The root a context's heat comes from (the first step of its path).
-    pub fn root(&self, n: Node) -> Option<Root> {
-        let first = self.path(n).first()?.node;
-        let why = self.roots.get(&first)?.clone();
-        Some(Root { node: first, why })
     }
 }
