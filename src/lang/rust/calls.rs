@@ -443,7 +443,7 @@ impl<'a> Extractor<'a> {
 
     /// `helper(..)` or `Self::helper(..)`: a call rules may follow.
     fn record_call(&mut self, p: &syn::Path, s: Span, lambda_args: Vec<(usize, usize)>) {
-        let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segs = super::resolve::segments(p);
         let (owner, name) = match segs.as_slice() {
             [name] => (String::new(), name.clone()),
             [t, name] if t == "Self" => (self.impl_type.clone().unwrap_or_default(), name.clone()),
@@ -614,12 +614,7 @@ impl<'a> Extractor<'a> {
         let syn::Expr::Path(p) = &*c.func else {
             return Value::default();
         };
-        let segs: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
+        let segs = super::resolve::segments(&p.path);
         // `Arc::new(x)`, `Arc::clone(&x)`, `Some(x)`, `Mutex::new(x)`: the value of `x`.
         let transparent = match segs.as_slice() {
             [w] => matches!(w.as_str(), "Some" | "Ok"),
@@ -697,7 +692,7 @@ fn fn_call_span(c: &syn::ExprCall) -> Span {
 
 fn path_text(p: Option<&syn::Path>) -> String {
     let Some(p) = p else { return String::new() };
-    let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+    let segs = super::resolve::segments(p);
     let lead = if p.leading_colon.is_some() { "::" } else { "" };
     format!("{lead}{}", segs.join("::"))
 }

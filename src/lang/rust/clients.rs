@@ -170,13 +170,7 @@ impl<'a> Extractor<'a> {
 fn path_text(root: &syn::Expr) -> String {
     match root {
         syn::Expr::Call(c) => match &*c.func {
-            syn::Expr::Path(p) => p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect::<Vec<_>>()
-                .join("::"),
+            syn::Expr::Path(p) => super::resolve::segments(&p.path).join("::"),
             _ => String::new(),
         },
         _ => String::new(),

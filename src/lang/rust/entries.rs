@@ -83,12 +83,7 @@ impl Extractor<'_> {
         let why = e.why.clone();
         for arg in args {
             let syn::Expr::Path(p) = arg else { continue };
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
+            let segs = super::resolve::segments(&p.path);
             let (owner, name) = match segs.as_slice() {
                 [.., t, n] if t.starts_with(char::is_uppercase) => (t.clone(), n.clone()),
                 [.., n] => (String::new(), n.clone()),

@@ -15,12 +15,7 @@ pub fn eval_int(e: &syn::Expr, consts: &HashMap<String, u64>) -> Option<u64> {
         syn::Expr::Group(g) => eval_int(&g.expr, consts),
         syn::Expr::Cast(c) => eval_int(&c.expr, consts),
         syn::Expr::Path(p) => {
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
+            let segs = super::resolve::segments(&p.path);
             match segs.as_slice() {
                 [ty, max] if max == "MAX" => match ty.as_str() {
                     "u8" => Some(u8::MAX as u64),

@@ -28,7 +28,7 @@ impl Imports {
     /// `std::sync::mpsc::channel`. `None` when it names something local.
     /// `known` tells which fully-qualified names a glob import may resolve to.
     pub fn resolve(&self, path: &syn::Path, known: &dyn Fn(&str) -> bool) -> Option<String> {
-        let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segs = segments(path);
         self.resolve_segments(&segs, path.leading_colon.is_some(), known)
     }
 
@@ -153,6 +153,11 @@ impl<'ast> Visit<'ast> for Collector {
         self.0.locals.insert(s.ident.to_string());
         syn::visit::visit_item_static(self, s);
     }
+}
+
+/// A path's segments as written (`crate::db::Store::open` -> `[crate, db, Store, open]`).
+pub fn segments(p: &syn::Path) -> Vec<String> {
+    p.segments.iter().map(|s| s.ident.to_string()).collect()
 }
 
 #[cfg(test)]
