@@ -28,6 +28,18 @@ const BOUNDED_RS: &str =
 const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n";
 
 /// stdout as a `poolguard/v1` document, validated against the schema.
+/// Run `poolguard ARGS PATH`, expect exit `code`, return stdout.
+fn stdout_of(args: &[&str], path: impl AsRef<std::ffi::OsStr>, code: i32) -> Vec<u8> {
+    poolguard()
+        .args(args)
+        .arg(path)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone()
+}
+
 fn json(out: &[u8]) -> serde_json::Value {
     common::assert_valid_json(std::str::from_utf8(out).expect("stdout is UTF-8"))
 }
@@ -90,14 +102,7 @@ fn config_levels_settings_and_errors() {
         "poolguard.toml",
         "[rules]\nunbounded_queue = \"error\"\n",
     );
-    let out = poolguard()
-        .args(["check", "--format", "json"])
-        .arg(t.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
+    let out = stdout_of(&["check", "--format", "json"], t.path(), 1);
     assert_eq!(json(&out)["diagnostics"][0]["level"], "error");
 
     write(
@@ -261,14 +266,11 @@ fn test_code_is_skipped_unless_asked() {
         "#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() { let _c = std::sync::mpsc::channel::<u8>(); }\n}\n#[tokio::test]\nasync fn t2() { let _c = std::sync::mpsc::channel::<u8>(); }\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(0);
-    let out = poolguard()
-        .args(["check", "--include-tests", "--format", "json"])
-        .arg(t.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
+    let out = stdout_of(
+        &["check", "--include-tests", "--format", "json"],
+        t.path(),
+        1,
+    );
     assert_eq!(json(&out)["summary"]["diagnostics"], 8);
 }
 
@@ -570,14 +572,7 @@ default = "calls wait for the server for as long as it likes"
 help = "add `.deadline(300)` to the builder"
 "#,
     );
-    let out = poolguard()
-        .args(["check", "--format", "json"])
-        .arg(t.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
+    let out = stdout_of(&["check", "--format", "json"], t.path(), 1);
     let doc = json(&out);
     let lines: Vec<(String, u64)> = doc["diagnostics"]
         .as_array()
@@ -622,25 +617,15 @@ fn generated_code_is_skipped() {
         "target-gen/generated-sources/Q.java",
         UNBOUNDED_JAVA,
     );
-    let out = poolguard()
-        .args(["check", "--format", "json"])
-        .arg(t.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
+    let out = stdout_of(&["check", "--format", "json"], t.path(), 1);
     let doc = json(&out);
     assert_eq!(doc["summary"]["diagnostics"], 1);
     assert_eq!(doc["summary"]["skipped_generated"], 2);
-    let out = poolguard()
-        .args(["check", "--format", "json", "--include-generated"])
-        .arg(t.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
+    let out = stdout_of(
+        &["check", "--format", "json", "--include-generated"],
+        t.path(),
+        1,
+    );
     assert_eq!(json(&out)["summary"]["diagnostics"], 3);
 }
 
