@@ -458,7 +458,19 @@ impl<'a> Extractor<'a> {
 
     /// A call the project model may resolve: `owner::name` ("" for a free function).
     fn push_call(&mut self, owner: String, name: String, s: Span, lambdas: Vec<(usize, usize)>) {
-        self.facts.calls.push(Call {
+        let call = self.call_record(owner, name, s, lambdas);
+        self.facts.calls.push(call);
+    }
+
+    /// A call record here: `owner::name` ("" for a free function).
+    pub(super) fn call_record(
+        &self,
+        owner: String,
+        name: String,
+        s: Span,
+        lambdas: Vec<(usize, usize)>,
+    ) -> Call {
+        Call {
             span: s,
             ctx: self.current_ctx().unwrap_or(0),
             method: name.into(),
@@ -469,7 +481,7 @@ impl<'a> Extractor<'a> {
             in_loop: self.loops > 0,
             submit_like: false,
             lambda_args: lambdas.into(),
-        });
+        }
     }
 
     /// A channel constructor: `unbounded_queue`'s fact.

@@ -4,7 +4,7 @@
 
 use super::extract::Extractor;
 use crate::catalog::EntryHeat;
-use crate::facts::{Call, Entry, Heat};
+use crate::facts::{Entry, Heat};
 use crate::source::Span;
 
 fn heat(h: EntryHeat) -> Heat {
@@ -92,21 +92,8 @@ impl Extractor<'_> {
             if !name.starts_with(char::is_lowercase) {
                 continue;
             }
-            self.facts.handlers.push((
-                Call {
-                    span: at,
-                    ctx: self.current_ctx().unwrap_or(0),
-                    method: name.into(),
-                    receiver_type: None,
-                    callee_owner: Some(owner),
-                    waited: None,
-                    target: None,
-                    in_loop: false,
-                    submit_like: false,
-                    lambda_args: Box::default(),
-                },
-                why.clone(),
-            ));
+            let call = self.call_record(owner, name, at, Vec::new());
+            self.facts.handlers.push((call, why.clone()));
         }
     }
 }
