@@ -27,6 +27,8 @@ pub struct Project<'a> {
     default_async_bean: String,
     /// Types, the call graph and execution contexts.
     pub model: Model,
+    /// [`Project::submissions`], computed once for every rule that reads it.
+    subs: std::sync::OnceLock<Vec<Sub>>,
 }
 
 /// A submission as rules see it: a call to a pool, or a call of an `@Async` method.
@@ -119,6 +121,7 @@ impl<'a> Project<'a> {
             async_methods,
             default_async_bean,
             model,
+            subs: std::sync::OnceLock::new(),
         }
     }
 
@@ -145,8 +148,13 @@ impl<'a> Project<'a> {
         Some((file, &self.facts[file].pools[i]))
     }
 
-    /// Every submission: pool calls whose pool is known, and calls of `@Async` methods.
-    pub fn submissions(&self) -> Vec<Sub> {
+    /// Every submission: pool calls whose pool is known, calls of `@Async` methods,
+    /// and calls of wrappers and pool classes the model found.
+    pub fn submissions(&self) -> &[Sub] {
+        self.subs.get_or_init(|| self.collect_submissions())
+    }
+
+    fn collect_submissions(&self) -> Vec<Sub> {
         let mut out = Vec::new();
         // A wrapper's own submission is reported at the calls of the wrapper.
         let wrapped: rustc_hash::FxHashSet<(FileId, usize)> = self

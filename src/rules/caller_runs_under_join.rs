@@ -35,7 +35,7 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
             continue;
         };
         let execs = project.executions(sub.file, sub.ctx);
-        if nested_in(project, &sub, &execs).is_some() {
+        if nested_in(project, sub, &execs).is_some() {
             continue; // reported by nested_pool_submission, with the policy as a label
         }
         let what = format!("`{}`", sub.what);

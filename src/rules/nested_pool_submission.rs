@@ -21,9 +21,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for sub in project.submissions() {
         let execs = project.executions(sub.file, sub.ctx);
-        let Some(outer) = nested_in(project, &sub, &execs) else {
+        let Some(outer) = nested_in(project, sub, &execs) else {
             if sub.install {
-                out.extend(install_from_other_pool(project, &sub, &execs));
+                out.extend(install_from_other_pool(project, sub, &execs));
             }
             continue;
         };

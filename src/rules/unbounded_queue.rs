@@ -32,7 +32,7 @@ enum Producers<'s> {
 fn producers<'s>(
     project: &Project,
     key: &str,
-    subs: &'s HashMap<String, Vec<Sub>>,
+    subs: &HashMap<String, Vec<&'s Sub>>,
     single: bool,
 ) -> Producers<'s> {
     if key.starts_with("bean:") {
@@ -62,7 +62,7 @@ fn producers<'s>(
 
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let mut subs: HashMap<String, Vec<Sub>> = HashMap::new();
+    let mut subs: HashMap<String, Vec<&Sub>> = HashMap::new();
     for s in project.submissions() {
         subs.entry(project.canonical(&s.pool).to_string())
             .or_default()
