@@ -339,6 +339,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let levels = effective_levels(opts);
     let settings = Settings {
         max_queue_capacity: opts.config.max_queue_capacity,
+        pedantic: opts.pedantic || opts.config.pedantic,
     };
     let timing = std::env::var_os("POOLGUARD_TIMING").is_some_and(|v| v == "1");
     let linked_at = Instant::now();

@@ -60,6 +60,9 @@ pub struct Queue {
     pub help: String,
     /// Where the capacity was (or should have been) configured, if elsewhere.
     pub related: Option<(Span, String)>,
+    /// A scheduler's delay queue (`ScheduledThreadPoolExecutor`): it holds timers,
+    /// and only immediate work submitted from hot code makes it a backlog.
+    pub timers: bool,
 }
 
 /// A stable name for a pool, the same in every file that refers to it.

@@ -635,16 +635,16 @@ fn generated_code_is_skipped() {
 fn levels_follow_the_execution_context() {
     let t = TempDir::new().unwrap();
     let java = r#"package com.acme;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import javax.annotation.PostConstruct;
 import org.springframework.web.bind.annotation.GetMapping;
 public class Warmup {
-    private final CountDownLatch ready = new CountDownLatch(1);
+    private Future<String> ready;
     @PostConstruct
-    public void warm() throws InterruptedException { ready.await(); }
+    public void warm() throws Exception { ready.get(); }
     @GetMapping("/x")
-    public String x() throws InterruptedException { ready.await(); return "x"; }
-    public void other() throws InterruptedException { ready.await(); }
+    public String x() throws Exception { ready.get(); return "x"; }
+    public void other() throws Exception { ready.get(); }
 }
 "#;
     write(t.path(), "src/Warmup.java", java);
@@ -683,12 +683,9 @@ public class Warmup {
         t.path(),
         "src/Warmup.java",
         &java
+            .replace("public void other() throws Exception { ready.get(); }", "")
             .replace(
-                "public void other() throws InterruptedException { ready.await(); }",
-                "",
-            )
-            .replace(
-                "public String x() throws InterruptedException { ready.await(); return \"x\"; }",
+                "public String x() throws Exception { ready.get(); return \"x\"; }",
                 "",
             ),
     );
@@ -706,12 +703,12 @@ public class Warmup {
 fn entry_points_from_config_and_typed_catalog() {
     let t = TempDir::new().unwrap();
     let java = r#"package com.acme;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import com.acme.rpc.RpcService;
 @RpcService
 public class Quotes {
-    private final CountDownLatch ready = new CountDownLatch(1);
-    public String quote() throws InterruptedException { ready.await(); return "q"; }
+    private Future<String> ready;
+    public String quote() throws Exception { ready.get(); return "q"; }
 }
 "#;
     write(t.path(), "src/Quotes.java", java);

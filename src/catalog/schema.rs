@@ -42,6 +42,8 @@ pub enum Grows {
     #[default]
     Queue,
     Threads,
+    /// A scheduler's delay queue: it holds timers, and no API bounds it.
+    Timers,
 }
 
 /// What kind of blocking a catalogued wait is.

@@ -49,6 +49,8 @@ impl Level {
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub max_queue_capacity: u64,
+    /// `--pedantic`: findings a rule judges not worth acting on are reported as notes.
+    pub pedantic: bool,
 }
 
 /// A rule's identity, documentation and check function.

@@ -3,7 +3,7 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::{CtxKind, WaitKind};
+use crate::facts::{CtxKind, Heat, WaitKind};
 use crate::link::Project;
 
 pub const RULE: Rule = Rule {
@@ -16,7 +16,7 @@ pub const RULE: Rule = Rule {
     check,
 };
 
-fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
+fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
         for w in facts.waits.iter().filter(|w| !w.timed) {
@@ -36,6 +36,15 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             }
             if w.consumer && project.called_only_from_loops(file, w.ctx) {
                 continue; // a consumer API: its callers are dedicated consumer loops
+            }
+            // A synchronizer in code no entry point reaches (a library's API: start
+            // handshakes, helper threads it joins, its own admission control) blocks
+            // by contract; whether that pins a request thread is its callers' question.
+            let contract = w.kind == WaitKind::Synchronizer
+                && w.submission.is_none()
+                && project.heat(file, w.ctx) == Heat::Unknown;
+            if contract && !settings.pedantic {
+                continue;
             }
             let sub = w.submission.map(|s| &facts.submissions[s]);
             let message = match (sub, w.kind) {
@@ -61,6 +70,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 .at(file, w.ctx);
             if w.reply {
                 d.level = Level::Warning;
+            }
+            if contract {
+                d.level = Level::Note;
             }
             if let Some(s) = sub {
                 d = d.label(

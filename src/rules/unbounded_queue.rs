@@ -29,23 +29,34 @@ enum Producers<'s> {
     Unknown,
 }
 
+/// A scheduler's queue (`timers`) holds timers whose number is set by what schedules
+/// them, and no API bounds it: only immediate work (`execute`, `submit`) from hot code
+/// makes it a backlog.
 fn producers<'s>(
     project: &Project,
     key: &str,
     subs: &HashMap<String, Vec<&'s Sub>>,
     single: bool,
+    timers: bool,
 ) -> Producers<'s> {
-    if key.starts_with("bean:") {
-        return Producers::Unknown; // a bean: producers anywhere, in code we cannot see
-    }
-    let Some(list) = subs.get(project.canonical(key)) else {
-        return Producers::Unknown;
+    // A bean with no producer the project can see is filled by code it cannot see.
+    let unknown = if timers {
+        Producers::Fixed
+    } else {
+        Producers::Unknown
     };
+    let Some(list) = subs.get(project.canonical(key)) else {
+        return unknown;
+    };
+    let delayed = |s: &Sub| s.what.contains("schedule");
     if let Some(hot) = list
         .iter()
-        .find(|s| project.heat(s.file, s.ctx) == Heat::Hot)
+        .find(|s| project.heat(s.file, s.ctx) == Heat::Hot && !(timers && delayed(s)))
     {
         return Producers::Hot(hot);
+    }
+    if timers {
+        return Producers::Fixed;
     }
     let periodic = |s: &Sub| {
         s.what.contains("scheduleAtFixedRate") || s.what.contains("scheduleWithFixedDelay")
@@ -94,7 +105,8 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             }
             if let Some(pool) = pools.get(&q.span.start) {
                 let single = q.what.contains("Single");
-                match producers(project, &pool.key, &subs, single) {
+                match producers(project, &pool.key, &subs, single, q.timers) {
+                    Producers::Fixed if settings.pedantic => d.level = Level::Note,
                     Producers::Fixed => continue,
                     Producers::Hot(s) => {
                         d = d
@@ -107,6 +119,9 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                     }
                     Producers::Unknown => {}
                 }
+            }
+            if q.timers && !pools.contains_key(&q.span.start) {
+                continue; // a scheduler whose pool was not recorded: nothing fills it here
             }
             out.push(d);
         }

@@ -127,6 +127,7 @@ impl<'a> Extractor<'a> {
             why: entry.why.clone(),
             help: entry.help.clone(),
             related,
+            timers: entry.grows == crate::catalog::Grows::Timers,
         });
     }
 

@@ -325,6 +325,13 @@ impl<'a> Extractor<'a> {
                         self.params.iter().position(|x| *x == name);
                 }
             }
+            // `pool.spawn(move || run_in_scope(f))`: a closure that runs or passes on
+            // this function's parameter `f` also makes this function a wrapper.
+            if let (Some(s), syn::Expr::Closure(c)) = (sub, arg) {
+                if self.facts.submissions[s].task_param.is_none() {
+                    self.facts.submissions[s].task_param = forwarded_param(&c.body, &self.params);
+                }
+            }
             let syn::Expr::Closure(c) = arg else {
                 let before = self.facts.contexts.len();
                 self.visit_expr(arg);
@@ -511,6 +518,7 @@ impl<'a> Extractor<'a> {
             why: entry.why.clone(),
             help: entry.help.clone(),
             related: None,
+            timers: false,
         });
     }
 
@@ -759,4 +767,45 @@ fn is_own_module(first: &str) -> bool {
         "bytes",
     ];
     first.starts_with(char::is_lowercase) && !EXTERNAL.contains(&first)
+}
+
+/// The parameter a closure body calls (`f()`) or passes on as an argument
+/// (`Hub::run(hub, f)`): the closure runs it.
+fn forwarded_param(body: &syn::Expr, params: &[String]) -> Option<usize> {
+    struct Find<'p> {
+        params: &'p [String],
+        found: Option<usize>,
+    }
+    impl Find<'_> {
+        fn check(&mut self, e: &syn::Expr) {
+            if let syn::Expr::Path(p) = e {
+                if let Some(id) = p.path.get_ident() {
+                    let name = id.to_string();
+                    if let Some(i) = self.params.iter().position(|x| *x == name) {
+                        self.found.get_or_insert(i);
+                    }
+                }
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Find<'_> {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            self.check(&c.func);
+            c.args.iter().for_each(|a| self.check(a));
+            syn::visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_method_call(&mut self, c: &'ast syn::ExprMethodCall) {
+            c.args.iter().for_each(|a| self.check(a));
+            syn::visit::visit_expr_method_call(self, c);
+        }
+    }
+    if params.is_empty() {
+        return None;
+    }
+    let mut f = Find {
+        params,
+        found: None,
+    };
+    f.visit_expr(body);
+    f.found
 }
