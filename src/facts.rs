@@ -18,8 +18,11 @@ pub struct FileFacts {
     pub async_methods: Vec<AsyncMethod>,
     pub clients: Vec<Client>,
     pub suppressions: Vec<Suppression>,
-    /// Pairs of keys that name the same pool (qualifiers, injection by name).
+    /// Pairs of keys that name the same pool (qualifiers, injection by name, a field
+    /// assigned from a parameter: `param:<class>.<method>#<index>`).
     pub pool_aliases: Vec<(PoolKey, PoolKey)>,
+    /// Pools passed to project constructors and methods (`new Worker(ioPool)`).
+    pub pool_args: Vec<PoolArg>,
     /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
     pub test_modules: Vec<String>,
     /// Named items (classes, methods, functions) for fingerprints.
@@ -282,6 +285,17 @@ pub struct Call {
     /// Lambdas passed as arguments: (argument index, the lambda's context). If the
     /// callee hands that parameter to a pool, the lambda is a task of that pool.
     pub lambda_args: Box<[(usize, CtxId)]>,
+}
+
+/// A pool passed as an argument to a project constructor (`<init>`) or method: the
+/// parameter's pool is that pool when every call the project sees passes the same one.
+#[derive(Debug, Clone)]
+pub struct PoolArg {
+    /// The class whose constructor or method is called.
+    pub target: std::sync::Arc<TypeRef>,
+    pub method: Box<str>,
+    pub index: usize,
+    pub pool: PoolKey,
 }
 
 /// A Spring `@Async` method: calling it submits to the named executor bean.

@@ -76,6 +76,15 @@ impl<'a> Project<'a> {
         java_entries: &[crate::catalog::EntryPoint],
     ) -> Project<'a> {
         let mut uf = UnionFind::default();
+        let model = Model::new(files, facts, java_entries);
+        let passed = parameter_pools(facts, &model);
+        // A field its class's callers fill by hand (`new Worker(pool)`) is not injected.
+        let hand_built: std::collections::HashSet<&str> = facts
+            .iter()
+            .flat_map(|f| &f.pool_aliases)
+            .filter(|(_, b)| passed.contains_key(b.as_str()))
+            .map(|(a, _)| a.as_str())
+            .collect();
         let defined: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
@@ -90,14 +99,20 @@ impl<'a> Project<'a> {
             for (a, b) in &f.pool_aliases {
                 // A field its own class assigns a new pool to is not injected: no bean
                 // of that name is it (else two classes' `pool` fields become one pool).
-                if defined.contains(a.as_str()) && b.starts_with("bean:") {
+                if (defined.contains(a.as_str()) || hand_built.contains(a.as_str()))
+                    && b.starts_with("bean:")
+                {
                     continue;
                 }
                 uf.union(a, b);
             }
         }
-        let model = Model::new(files, facts, java_entries);
         inherited_fields(facts, &model, &mut uf);
+        for (param, pools) in &passed {
+            if let [pool] = pools.iter().collect::<Vec<_>>()[..] {
+                uf.union(param, pool);
+            }
+        }
         let canon = uf.resolve();
         let mut pools = HashMap::new();
         let mut async_methods = HashMap::new();
@@ -437,6 +452,44 @@ fn inherited_fields(facts: &[FileFacts], model: &Model, uf: &mut UnionFind) {
             }
         }
     }
+}
+
+/// The pools the project's calls pass to each parameter a field is assigned from
+/// (`param:<class>.<m>#<i>`, `new Worker(ioPool)`). The field holds that pool when every
+/// call passes the same one; callers that disagree leave it unresolved.
+fn parameter_pools<'f>(
+    facts: &'f [FileFacts],
+    model: &Model,
+) -> BTreeMap<String, std::collections::BTreeSet<&'f str>> {
+    let params: std::collections::HashSet<&str> = facts
+        .iter()
+        .flat_map(|f| f.pool_aliases.iter().map(|(_, b)| b.as_str()))
+        .filter(|b| b.starts_with("param:"))
+        .collect();
+    let mut passed: BTreeMap<String, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    if params.is_empty() {
+        return passed;
+    }
+    let types = &model.types;
+    for a in facts.iter().flat_map(|f| &f.pool_args) {
+        let Some(t) = types.resolve(&a.target) else {
+            continue;
+        };
+        // The constructor is the class's own; a method may be inherited.
+        let classes = if &*a.method == "<init>" {
+            vec![t]
+        } else {
+            types.ancestry(t)
+        };
+        let key = classes
+            .into_iter()
+            .map(|c| format!("param:{}.{}#{}", types.names[c], a.method, a.index))
+            .find(|k| params.contains(k.as_str()));
+        if let Some(key) = key {
+            passed.entry(key).or_default().insert(a.pool.as_str());
+        }
+    }
+    passed
 }
 
 /// Union-find over pool keys, deterministic: the smallest key of a set is its root.

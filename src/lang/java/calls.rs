@@ -769,6 +769,18 @@ impl<'a> Extractor<'a> {
                     .any(|w| w.kind == crate::catalog::WaitCatalogKind::Result)
             })
             .map(|p| self.call_span(p));
+        let own = || {
+            let c = self.classes.last()?;
+            let ty = JType {
+                fq: Some(c.fq.clone()),
+                simple: c.fq.rsplit('.').next().unwrap_or_default().to_string(),
+                args: Vec::new(),
+            };
+            Some(self.type_ref(&ty))
+        };
+        if let Some(t) = target.clone().or_else(own) {
+            self.pool_args(node, &t, name);
+        }
         self.facts.calls.push(Call {
             span: self.call_span(node),
             ctx: self.current_ctx(),
@@ -781,6 +793,33 @@ impl<'a> Extractor<'a> {
             submit_like: self.catalog.is_submit_method(name),
             lambda_args: lambda_args.into(),
         });
+    }
+
+    /// Pools passed as arguments of a call to a project class's constructor or method.
+    pub(super) fn pool_args(
+        &mut self,
+        node: Node,
+        target: &std::sync::Arc<crate::facts::TypeRef>,
+        method: &str,
+    ) {
+        let Some(args) = node.field("arguments") else {
+            return;
+        };
+        let mut c = args.walk();
+        let args: Vec<Node> = args.named_children(&mut c).collect();
+        for (index, a) in args.into_iter().enumerate() {
+            if !matches!(a.kind(), "identifier" | "field_access") {
+                continue;
+            }
+            if let Some(p) = self.value_of(a).pool.filter(|p| p.confirmed) {
+                self.facts.pool_args.push(crate::facts::PoolArg {
+                    target: target.clone(),
+                    method: method.into(),
+                    index,
+                    pool: p.key,
+                });
+            }
+        }
     }
 
     /// `name` or `this.name` where `name` is a field (not shadowed by a local).

@@ -818,6 +818,12 @@ impl<'a> Extractor<'a> {
             self.queue_creation(node, &fq);
             self.clients_at(node, "new", &fq);
         }
+        if let Some(ty) = node.field("type").and_then(|t| self.jtype(t)) {
+            if ty.fq().is_none_or(|fq| !self.catalog.knows(fq)) {
+                let target = self.type_ref(&ty);
+                self.pool_args(node, &target, "<init>");
+            }
+        }
         self.anonymous_or_children(node, None);
     }
 

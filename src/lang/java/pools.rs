@@ -143,16 +143,17 @@ impl<'a> Extractor<'a> {
             };
             let Some(body) = body else { continue };
             // Methods (`init()`, `setup()`) assign pools they create; only constructors
-            // are injection points for their parameters.
-            let params = if m.kind() == "method_declaration" {
-                Vec::new()
-            } else {
-                self.qualified_params(*m)
+            // are injection points for beans. Both take pools from their callers.
+            let params = self.qualified_params(*m);
+            let method = match m.kind() {
+                "method_declaration" => m.field("name").map_or("", |n| self.text(n)),
+                _ => "<init>",
             };
+            let injected = m.kind() == "constructor_declaration";
             let mut stack = vec![body];
             while let Some(n) = stack.pop() {
                 if n.kind() == "assignment_expression" {
-                    self.constructor_assignment(n, body, &params);
+                    self.constructor_assignment(n, body, &params, method, injected);
                 }
                 let mut c = n.walk();
                 stack.extend(n.named_children(&mut c));
@@ -257,6 +258,8 @@ impl<'a> Extractor<'a> {
         assign: Node,
         body: Node,
         params: &[(String, Option<String>, Option<JType>)],
+        method: &str,
+        injected: bool,
     ) {
         let (Some(left), Some(right)) = (assign.field("left"), assign.field("right")) else {
             return;
@@ -270,13 +273,22 @@ impl<'a> Extractor<'a> {
             let scope = super::queues::enclosing_class_body(assign).unwrap_or(body);
             self.record_pool(key.clone(), &field, right, Some(&field), scope, Vec::new());
             true
-        } else if let Some((pname, qualifier, ty)) =
-            params.iter().find(|(n, _, _)| n == self.text(right))
+        } else if let Some((i, (pname, qualifier, ty))) = params
+            .iter()
+            .enumerate()
+            .find(|(_, (n, _, _))| n == self.text(right))
         {
-            let bean = qualifier.clone().unwrap_or_else(|| pname.clone());
-            self.facts
-                .pool_aliases
-                .push((key.clone(), format!("bean:{bean}")));
+            if !self.is_executor(ty.as_ref()) && !injected {
+                return;
+            }
+            if injected {
+                let bean = qualifier.clone().unwrap_or_else(|| pname.clone());
+                self.facts
+                    .pool_aliases
+                    .push((key.clone(), format!("bean:{bean}")));
+            }
+            let param = format!("param:{}.{method}#{i}", self.class_fq());
+            self.facts.pool_aliases.push((key.clone(), param));
             self.is_executor(ty.as_ref())
         } else {
             return;
