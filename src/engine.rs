@@ -696,6 +696,22 @@ fn drop_model(f: &mut FileFacts) {
 /// Hot code reached from an entry point gets a label saying how.
 fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool {
     let Some((file, ctx)) = d.site else {
+        // No code to judge (a queue or client whose users the project cannot see):
+        // unknown, unless its whole file is a program that serves no traffic.
+        let heat = if project.facts[d.file].binary {
+            Heat::Cold
+        } else {
+            Heat::Unknown
+        };
+        match heat {
+            Heat::Cold if !pedantic => return false,
+            Heat::Cold => d.level = Level::Note,
+            _ => d.level = d.level.min(Level::Warning),
+        }
+        d.context = Some(crate::diagnostic::ExecContext {
+            heat,
+            via: Vec::new(),
+        });
         return true;
     };
     let (context, root) = project.exec_context(file, ctx);

@@ -23,6 +23,9 @@ pub struct FileFacts {
     pub pool_aliases: Vec<(PoolKey, PoolKey)>,
     /// Pools passed to project constructors and methods (`new Worker(ioPool)`).
     pub pool_args: Vec<PoolArg>,
+    /// Items put into a queue or sent on a channel (`queue.offer(x)`, `tx.send(x)`),
+    /// by the key the queue is known by.
+    pub queue_sends: Vec<QueueSend>,
     /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
     pub test_modules: Vec<String>,
     /// Named items (classes, methods, functions) for fingerprints.
@@ -33,6 +36,9 @@ pub struct FileFacts {
     /// Types (classes, interfaces, Rust impl targets) the file declares, for the
     /// project's type hierarchy.
     pub types: Vec<TypeDecl>,
+    /// The file belongs to a program that serves no traffic (a CLI binary, a build
+    /// script, an `xtask`): everything in it is cold.
+    pub binary: bool,
     /// Problems the front end met but worked around (e.g. tree-sitter error nodes).
     pub errors: Vec<String>,
 }
@@ -63,6 +69,16 @@ pub struct Queue {
     pub help: String,
     /// Where the capacity was (or should have been) configured, if elsewhere.
     pub related: Option<(Span, String)>,
+    /// Where it is created (`None`: a field initializer or static).
+    pub ctx: Option<CtxId>,
+    /// The start of the creation it is an argument of (`new ThreadPoolExecutor(.., queue,
+    /// ..)`): the pool it is the work queue of, when that is a pool.
+    pub argument_of: Option<usize>,
+    /// An executor's work queue (the executor itself, or the queue given to one).
+    pub executor: bool,
+    /// Names its producers use (`local:<at>:<var>` in this file; `field:<Class>.<f>` in
+    /// Java; `field:<f>` for a Rust struct field that holds the sender).
+    pub keys: Vec<String>,
     /// A scheduler's delay queue (`ScheduledThreadPoolExecutor`): it holds timers,
     /// and only immediate work submitted from hot code makes it a backlog.
     pub timers: bool,
@@ -179,6 +195,9 @@ pub struct Context {
     pub submission: Option<usize>,
     /// An entry point recognised here (handler, listener, startup hook, `main`).
     pub entry: Option<Entry>,
+    /// The body runs an open-ended loop (`while (running)`, `for (;;)`, `loop`): as a
+    /// task, a long-lived worker rather than one item of work.
+    pub worker_loop: bool,
 }
 
 /// Work handed to a pool.
@@ -285,6 +304,15 @@ pub struct Call {
     /// Lambdas passed as arguments: (argument index, the lambda's context). If the
     /// callee hands that parameter to a pool, the lambda is a task of that pool.
     pub lambda_args: Box<[(usize, CtxId)]>,
+}
+
+/// An item put into a queue or sent on a channel.
+#[derive(Debug, Clone)]
+pub struct QueueSend {
+    /// See [`Queue::keys`].
+    pub key: String,
+    pub span: Span,
+    pub ctx: CtxId,
 }
 
 /// A pool passed as an argument to a project constructor (`<init>`) or method: the

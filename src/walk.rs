@@ -346,7 +346,9 @@ fn walk_error(err: ignore::Error) -> WalkError {
 
 /// Test code by path, as `rules.md` defines it: Java `src/test/**`, `*Test.java`,
 /// `*Tests.java`, `*IT.java`; Rust `tests/`, `benches/`, `examples/`, and the
-/// directories of test-support crates (`test-utils`, `mock`, `integration`, ...).
+/// directories of test-support crates (`test-utils`, `mock`, `integration`, ...);
+/// also example, demo and benchmark modules (`orders-examples`, `rpc-benchmark`),
+/// which serve no traffic.
 pub fn is_test_path(path: &Path) -> bool {
     if path.parent().is_some_and(is_test_dir) {
         return true;
@@ -388,8 +390,27 @@ fn is_test_dir(dir: &Path) -> bool {
         .collect();
     parts
         .iter()
-        .any(|p| matches!(*p, "tests" | "benches" | "examples"))
+        .any(|p| matches!(*p, "tests" | "benches" | "examples") || is_showcase_module(p))
         || parts.windows(2).any(|w| w == ["src", "test"])
+}
+
+/// Example, demo and benchmark modules: `examples`, `foo-examples`, `foo-demo`,
+/// `foo-samples`, `foo-benchmark(s)`.
+fn is_showcase_module(dir: &str) -> bool {
+    const KINDS: &[&str] = &[
+        "example",
+        "examples",
+        "demo",
+        "demos",
+        "sample",
+        "samples",
+        "benchmark",
+        "benchmarks",
+    ];
+    KINDS.contains(&dir)
+        || dir
+            .rsplit_once(['-', '_'])
+            .is_some_and(|(_, kind)| KINDS.contains(&kind))
 }
 
 fn is_rust_test_support(dir: &Path) -> bool {
@@ -417,5 +438,16 @@ mod tests {
         assert!(!is_test_path(Path::new(
             "com/acme/integration/Gateway.java"
         )));
+        assert!(is_test_path(Path::new(
+            "orders-examples/src/main/java/a/Demo.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "rpc-benchmark/src/main/java/a/B.java"
+        )));
+        assert!(is_test_path(Path::new("benchmarks/src/lib.rs")));
+        assert!(!is_test_path(Path::new(
+            "src/main/java/com/acme/demoday/Plan.java"
+        )));
+        assert!(!is_test_path(Path::new("order-sampler/src/lib.rs")));
     }
 }

@@ -22,10 +22,11 @@ fn write(dir: &Path, rel: &str, text: &str) {
     fs::write(p, text).unwrap();
 }
 
-const UNBOUNDED_RS: &str = "pub fn f() { let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n";
+const UNBOUNDED_RS: &str =
+    "#[get(\"/\")] pub fn f() { let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n";
 const BOUNDED_RS: &str =
-    "pub fn f() { let (_tx, _rx) = std::sync::mpsc::sync_channel::<u8>(8); }\n";
-const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n";
+    "#[get(\"/\")] pub fn f() { let (_tx, _rx) = std::sync::mpsc::sync_channel::<u8>(8); }\n";
+const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); }\n";
 
 /// stdout as a `poolguard/v1` document, validated against the schema.
 /// Run `poolguard ARGS PATH`, expect exit `code`, return stdout.
@@ -155,7 +156,7 @@ fn config_max_queue_capacity_and_explicit_config() {
     write(
         t.path(),
         "a.rs",
-        "pub fn f() { let _c = crossbeam_channel::bounded::<u8>(5000); }\n",
+        "#[get(\"/\")] pub fn f() { let _c = crossbeam_channel::bounded::<u8>(5000); }\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(0);
     write(
@@ -179,7 +180,7 @@ fn catalog_extension_from_config() {
     write(
         t.path(),
         "a.rs",
-        "use acme_chan::unbounded;\npub fn f() { let _c = unbounded::<u8>(); }\n",
+        "use acme_chan::unbounded;\n#[get(\"/\")] pub fn f() { let _c = unbounded::<u8>(); }\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(0);
     write(
@@ -217,24 +218,24 @@ fn suppressions() {
     write(
         t.path(),
         "a.rs",
-        "pub fn f() {\n    // poolguard: allow(unbounded_queue) drained at once\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    let (_a, _b) = std::sync::mpsc::channel::<u8>(); // poolguard: allow(unbounded_queue)\n}\n",
+        "#[get(\"/\")] pub fn f() {\n    // poolguard: allow(unbounded_queue) drained at once\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    let (_a, _b) = std::sync::mpsc::channel::<u8>(); // poolguard: allow(unbounded_queue)\n}\n",
     );
     write(
         t.path(),
         "B.java",
-        "import java.util.concurrent.*;\n@SuppressWarnings({\"rawtypes\", \"poolguard:unbounded_queue\"})\nclass B { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n",
+        "import java.util.concurrent.*;\n@SuppressWarnings({\"rawtypes\", \"poolguard:unbounded_queue\"})\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); }\n",
     );
     write(
         t.path(),
         "C.java",
-        "// poolguard: allow-file(unbounded_queue)\nimport java.util.concurrent.*;\nclass C { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n",
+        "// poolguard: allow-file(unbounded_queue)\nimport java.util.concurrent.*;\nclass C { ExecutorService q = Executors.newFixedThreadPool(4); }\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(0);
     // An allow for another rule does not hide this one.
     write(
         t.path(),
         "d.rs",
-        "pub fn f() {\n    // poolguard: allow(unbounded_join)\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n}\n",
+        "#[get(\"/\")] pub fn f() {\n    // poolguard: allow(unbounded_join)\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n}\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(1);
 }
@@ -271,7 +272,8 @@ fn test_code_is_skipped_unless_asked() {
         t.path(),
         1,
     );
-    assert_eq!(json(&out)["summary"]["diagnostics"], 8);
+    // The two channels in test functions are filled by nothing: not reported.
+    assert_eq!(json(&out)["summary"]["diagnostics"], 6);
 }
 
 #[test]
@@ -329,7 +331,7 @@ fn bad_input_never_stops_the_run() {
     write(
         d,
         "Broken.java",
-        "import java.util.concurrent.*;\nclass Broken { void m() { int x = ; }\n  BlockingQueue<Runnable> q = new LinkedBlockingQueue<>();\n}\n",
+        "import java.util.concurrent.*;\nclass Broken { void m() { int x = ; }\n  ExecutorService q = Executors.newFixedThreadPool(4);\n}\n",
     );
     write(
         d,
@@ -427,7 +429,7 @@ fn json_document_shape() {
     assert_eq!(d["rule"], "unbounded_queue");
     assert_eq!(d["language"], "rust");
     assert_eq!(d["path"], "fixtures/unbounded_queue/rust/glob_import.rs");
-    assert_eq!(d["span"]["start"]["line"], 6);
+    assert_eq!(d["span"]["start"]["line"], 7);
     assert_eq!(d["span"]["start"]["column"], 20);
     assert_eq!(d["fingerprint"].as_str().unwrap().len(), 16);
     assert_eq!(doc["summary"]["files"], 1);
@@ -478,7 +480,7 @@ fn colour_statistics_output_and_formats() {
     assert!(stats.contains("unbounded_queue"), "{stats}");
     let concise = run(&["--format", "concise"]);
     assert!(concise.lines().any(|l| l.starts_with(
-        "fixtures/unbounded_queue/rust/glob_import.rs:6:20: warning[unbounded_queue] "
+        "fixtures/unbounded_queue/rust/glob_import.rs:7:20: warning[unbounded_queue] "
     )));
     let t = TempDir::new().unwrap();
     let file = t.path().join("report.json");
@@ -763,12 +765,12 @@ fn invalid_allows_are_reported_with_a_suggestion() {
     write(
         t.path(),
         "a.rs",
-        "pub fn f() {\n    // poolguard: allow(unbounded_queu)\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(unbounded-queue, bogus_rule)\n    let (_a, _b) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(all)\n    let (_c, _d) = std::sync::mpsc::channel::<u8>();\n}\n",
+        "#[get(\"/\")] pub fn f() {\n    // poolguard: allow(unbounded_queu)\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(unbounded-queue, bogus_rule)\n    let (_a, _b) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(all)\n    let (_c, _d) = std::sync::mpsc::channel::<u8>();\n}\n",
     );
     write(
         t.path(),
         "B.java",
-        "import java.util.concurrent.*;\n@SuppressWarnings(\"poolguard\")\nclass B { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n",
+        "import java.util.concurrent.*;\n@SuppressWarnings(\"poolguard\")\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); }\n",
     );
     let (out, _) = outputs(&["--format", "concise"], t.path(), 1);
     let lines: Vec<&str> = out.lines().collect();
@@ -1103,12 +1105,12 @@ fn per_file_rule_levels() {
     write(d, "core/b.rs", UNBOUNDED_RS);
     write(d, "poolguard.toml", "[[per-file]]\npaths = [\"legacy/**\"]\nrules = { unbounded_queue = \"off\" }\n\n[[per-file]]\npaths = [\"core/**\"]\nrules = { unbounded_queue = \"error\" }\n");
     let (out, _) = outputs(&["--format", "concise"], d, 1);
-    assert_eq!(out, "core/b.rs:1:31: error[unbounded_queue] `std::sync::mpsc::channel()` is unbounded (there is no capacity to set); under overload, work waits in it instead of being rejected\n");
+    assert_eq!(out, "core/b.rs:1:43: error[unbounded_queue] `std::sync::mpsc::channel()` is unbounded (there is no capacity to set); under overload, work waits in it instead of being rejected\n");
     // Off for the whole run, on for some files.
     write(d, "poolguard.toml", "[rules]\nunbounded_queue = \"off\"\n[[per-file]]\npaths = [\"core/*.rs\"]\nrules = { unbounded_queue = \"warning\" }\n");
     let (out, _) = outputs(&["--format", "concise"], d, 1);
     assert!(
-        out.starts_with("core/b.rs:1:31: warning[unbounded_queue]"),
+        out.starts_with("core/b.rs:1:43: warning[unbounded_queue]"),
         "{out}"
     );
     assert_eq!(out.lines().count(), 1, "{out}");

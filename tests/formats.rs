@@ -91,7 +91,7 @@ fn non_ascii_tree() -> TempDir {
     let t = TempDir::new().unwrap();
     fs::write(
         t.path().join("q.rs"),
-        "// 注文キュー\npub fn f() { let _n = \"🚀\"; let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n",
+        "// 注文キュー\n#[get(\"/\")] pub fn f() { let _n = \"🚀\"; let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n",
     )
     .unwrap();
     t
@@ -100,35 +100,35 @@ fn non_ascii_tree() -> TempDir {
 #[test]
 fn each_format_counts_columns_in_its_own_unit() {
     let t = non_ascii_tree();
-    // Before the finding on line 2: `pub fn f() { let _n = "` (23 chars), the rocket
-    // (1 scalar, 2 UTF-16 units, 4 bytes), then `"; let (_tx, _rx) = ` (20 chars):
-    // 44 scalars, 45 UTF-16 units, 47 bytes. Line 1 is 19 bytes (CJK: 3 bytes each).
+    // Before the finding on line 2: `#[get("/")] pub fn f() { let _n = "` (35 chars),
+    // the rocket (1 scalar, 2 UTF-16 units, 4 bytes), then `"; let (_tx, _rx) = `
+    // (20 chars): 56 scalars, 57 UTF-16 units, 59 bytes. Line 1 is 19 bytes (CJK: 3 each).
     let json = common::assert_valid_json(&run(t.path(), &[".", "--format", "json"]));
     let start = &json["diagnostics"][0]["span"]["start"];
     assert_eq!(
         (start["line"].as_u64(), start["column"].as_u64()),
-        (Some(2), Some(45))
+        (Some(2), Some(57))
     );
-    assert_eq!(start["offset"].as_u64(), Some(19 + 47));
+    assert_eq!(start["offset"].as_u64(), Some(19 + 59));
 
     let sarif: Value = serde_json::from_str(&run(t.path(), &[".", "--format", "sarif"])).unwrap();
     let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
-    assert_eq!(region["startColumn"].as_u64(), Some(46));
+    assert_eq!(region["startColumn"].as_u64(), Some(58));
 
     let rd: Value = serde_json::from_str(&run(t.path(), &[".", "--format", "rdjson"])).unwrap();
     let range = &rd["diagnostics"][0]["location"]["range"];
-    assert_eq!(range["start"]["column"].as_u64(), Some(48));
+    assert_eq!(range["start"]["column"].as_u64(), Some(60));
     assert_eq!(range["start"]["line"].as_u64(), Some(2));
 
     let gh = run(t.path(), &[".", "--format", "github"]);
     assert!(
-        gh.starts_with("::warning file=q.rs,line=2,endLine=2,col=45,"),
+        gh.starts_with("::warning file=q.rs,line=2,endLine=2,col=57,"),
         "{gh}"
     );
 
     let concise = run(t.path(), &[".", "--format", "concise"]);
     assert!(
-        concise.starts_with("q.rs:2:45: warning[unbounded_queue]"),
+        concise.starts_with("q.rs:2:57: warning[unbounded_queue]"),
         "{concise}"
     );
 }

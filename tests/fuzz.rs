@@ -258,7 +258,7 @@ fn fuzz_config() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(
         dir.path().join("Q.java"),
-        "import java.util.concurrent.*;\nclass Q { BlockingQueue<Runnable> q = new LinkedBlockingQueue<>(); }\n",
+        "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); }\n",
     )
     .unwrap();
     for i in 0..total {

@@ -23,9 +23,9 @@ fn stdout(dir: &Path, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-const QUEUE_JAVA: &str = "package com.acme;\nimport java.util.concurrent.*;\nclass Q {\n  BlockingQueue<Runnable> q = new LinkedBlockingQueue<>();\n}\n";
+const QUEUE_JAVA: &str = "package com.acme;\nimport java.util.concurrent.*;\nclass Q {\n  ExecutorService q = Executors.newFixedThreadPool(4);\n}\n";
 const CHANNEL_RS: &str =
-    "pub fn f() {\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n}\n";
+    "#[get(\"/\")] pub fn f() {\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n}\n";
 
 /// `t/repo` (a git repository) with a Java service and a Rust crate.
 fn repo() -> TempDir {
@@ -170,7 +170,7 @@ fn since_works_from_any_folder() {
         &repo,
         "engine/src/lib.rs",
         &format!(
-            "{CHANNEL_RS}pub fn g() {{\n    let (_a, _b) = std::sync::mpsc::channel::<u8>();\n}}\n"
+            "{CHANNEL_RS}#[get(\"/\")] pub fn g() {{\n    let (_a, _b) = std::sync::mpsc::channel::<u8>();\n}}\n"
         ),
     );
     let expected = "engine/src/lib.rs:5:20: warning[unbounded_queue]";

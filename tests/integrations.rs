@@ -41,7 +41,7 @@ fn findings(dir: &Path, args: &[&str]) -> Vec<(String, u64, String)> {
 const CHANNEL: &str = "    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n";
 
 fn rust_fn(body: &[&str]) -> String {
-    format!("pub fn f() {{\n{}}}\n", body.concat())
+    format!("#[get(\"/\")] pub fn f() {{\n{}}}\n", body.concat())
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn unused_allows_are_reported_on_request() {
     write(
         d,
         "a.rs",
-        "pub fn f() {\n    // poolguard: allow(unbounded_queue) drained at once\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(unbounded_queue) stale\n    let (_a, _b) = std::sync::mpsc::sync_channel::<u8>(4);\n}\n",
+        "#[get(\"/\")] pub fn f() {\n    // poolguard: allow(unbounded_queue) drained at once\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n    // poolguard: allow(unbounded_queue) stale\n    let (_a, _b) = std::sync::mpsc::sync_channel::<u8>(4);\n}\n",
     );
     poolguard(d).args(["check", "."]).assert().code(0);
     let out = findings(d, &[".", "--report-unused-allows"]);

@@ -43,7 +43,9 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             let contract = w.kind == WaitKind::Synchronizer
                 && w.submission.is_none()
                 && project.heat(file, w.ctx) == Heat::Unknown;
-            if contract && !settings.pedantic {
+            // rules.md: a reply awaited from an actor is flagged in hot async code only.
+            let idle_reply = w.reply && project.heat(file, w.ctx) != Heat::Hot;
+            if (contract || idle_reply) && !settings.pedantic {
                 continue;
             }
             let sub = w.submission.map(|s| &facts.submissions[s]);
@@ -71,7 +73,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             if w.reply {
                 d.level = Level::Warning;
             }
-            if contract {
+            if contract || idle_reply {
                 d.level = Level::Note;
             }
             if let Some(s) = sub {

@@ -62,13 +62,36 @@ fn producers<'s>(
         s.what.contains("scheduleAtFixedRate") || s.what.contains("scheduleWithFixedDelay")
     };
     let fixed = list.iter().all(|s| {
-        project.heat(s.file, s.ctx) == Heat::Cold || periodic(s) || (single && list.len() == 1)
+        project.heat(s.file, s.ctx) == Heat::Cold
+            || periodic(s)
+            || (single && list.len() == 1)
+            || long_lived(project, s)
     });
     if fixed {
         Producers::Fixed
     } else {
         Producers::Unknown
     }
+}
+
+/// A task that runs an open-ended loop (`while (running) { .. }`) is a long-lived
+/// worker the pool hosts, not an item of work waiting in its queue.
+fn long_lived(project: &Project, s: &Sub) -> bool {
+    let Some(i) = s.index else {
+        return false;
+    };
+    let f = &project.facts[s.file];
+    let sub = &f.submissions[i];
+    if sub.task.is_some_and(|t| f.contexts[t].worker_loop) {
+        return true;
+    }
+    let Some(method) = &sub.task_method else {
+        return false;
+    };
+    let owner = &f.contexts[s.ctx].owner;
+    f.contexts
+        .iter()
+        .any(|c| c.worker_loop && c.name == *method && c.owner == *owner)
 }
 
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
@@ -78,6 +101,13 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
         subs.entry(project.canonical(&s.pool).to_string())
             .or_default()
             .push(s);
+    }
+    // Items put into queues and sent on channels, by the key the queue is known by.
+    let mut sends: HashMap<&str, Vec<(usize, &crate::facts::QueueSend)>> = HashMap::new();
+    for (file, _, facts) in project.each() {
+        for s in &facts.queue_sends {
+            sends.entry(s.key.as_str()).or_default().push((file, s));
+        }
     }
     for (file, _, facts) in project.each() {
         // Executors created by a factory: the pool and its queue start at one place.
@@ -103,7 +133,40 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             if let Some((span, msg)) = &q.related {
                 d = d.label(file, *span, msg.clone());
             }
-            if let Some(pool) = pools.get(&q.span.start) {
+            // The pool this queue belongs to: made by a factory at the same place, or
+            // given as the work queue of `new ThreadPoolExecutor(.., queue, ..)`.
+            let pool = pools
+                .get(&q.span.start)
+                .or_else(|| q.argument_of.and_then(|start| pools.get(&start)))
+                .copied();
+            if pool.is_none() && !q.executor {
+                // A queue or channel that is no executor's: reported when hot code puts
+                // into it (through the variable or field that holds it), or when it is
+                // created in hot code; else only with --pedantic (no guessing).
+                let hot_send = q
+                    .keys
+                    .iter()
+                    .filter_map(|k| sends.get(k.as_str()))
+                    .flatten()
+                    .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
+                    .find(|(f, s)| project.heat(*f, s.ctx) == Heat::Hot);
+                if let Some((f, s)) = hot_send {
+                    d = d
+                        .label(
+                            *f,
+                            s.span,
+                            "filled from code that runs per request or event here",
+                        )
+                        .at(*f, s.ctx);
+                } else {
+                    match q.ctx.filter(|&c| project.heat(file, c) == Heat::Hot) {
+                        Some(c) => d = d.at(file, c),
+                        None if settings.pedantic => d.level = Level::Note,
+                        None => continue,
+                    }
+                }
+            }
+            if let Some(pool) = pool {
                 let single = q.what.contains("Single");
                 match producers(project, &pool.key, &subs, single, q.timers) {
                     Producers::Fixed if settings.pedantic => d.level = Level::Note,

@@ -173,6 +173,7 @@ impl<'a> Extractor<'a> {
                 .get_or_insert(waits_before);
         }
         self.track_collection(&name, object, &args);
+        self.queue_send(node, &name, object);
         self.record_call(node, &name, object, &recv, lambda_args);
     }
 

@@ -163,6 +163,7 @@ impl<'a> Extractor<'a> {
             body: span(body),
             submission: None,
             entry: None,
+            worker_loop: false,
         });
         id
     }
@@ -279,6 +280,9 @@ impl<'a> Extractor<'a> {
                 // a counted `for` is not.
                 let open = node.kind() != "for_statement" || node.field("condition").is_none();
                 let step = usize::from(open);
+                if let Some(&c) = self.ctx.last().filter(|_| open) {
+                    self.facts.contexts[c].worker_loop = true;
+                }
                 self.frame.loops += step;
                 self.scopes.push();
                 self.children(node);

@@ -11,7 +11,7 @@ use crate::facts::{Bound, Pool};
 use crate::source::Span;
 
 impl<'a> Extractor<'a> {
-    fn class_fq(&self) -> String {
+    pub(super) fn class_fq(&self) -> String {
         self.classes
             .last()
             .map(|c| c.fq.clone())

@@ -31,7 +31,8 @@ impl<'a> Extractor<'a> {
         } else {
             (self.arg_bound(entry, args), None)
         };
-        self.push_queue(node, entry, bound, related);
+        let executor = self.catalog.is_pool_new(fq);
+        self.push_queue(node, entry, bound, related, executor);
     }
 
     /// An executor passed straight to a constructor that takes a fixed number of
@@ -104,7 +105,8 @@ impl<'a> Extractor<'a> {
             return;
         }
         let bound = self.arg_bound(entry, node.field("arguments"));
-        self.push_queue(node, entry, bound, None);
+        let executor = self.catalog.is_pool_call(fq);
+        self.push_queue(node, entry, bound, None, executor);
     }
 
     fn push_queue(
@@ -113,12 +115,25 @@ impl<'a> Extractor<'a> {
         entry: &QueueEntry,
         bound: Bound,
         related: Option<(Span, String)>,
+        executor: bool,
     ) {
         let bound = match bound {
             Bound::Unbounded if entry.grows == crate::catalog::Grows::Threads => {
                 Bound::UnboundedThreads
             }
             b => b,
+        };
+        let creation = node
+            .parent()
+            .filter(|p| p.kind() == "argument_list")
+            .and_then(|p| p.parent());
+        let executor = executor || creation.is_some_and(|c| self.is_pool_creation(c));
+        let keys = match self.stored_in(node) {
+            Some(Stored::Var(var, _)) if self.field(&var).is_some() => {
+                vec![format!("field:{}.{var}", self.class_fq())]
+            }
+            Some(Stored::Var(var, _)) => vec![format!("local:{var}")],
+            _ => Vec::new(),
         };
         self.facts.queues.push(Queue {
             span: span(node),
@@ -127,6 +142,10 @@ impl<'a> Extractor<'a> {
             why: entry.why.clone(),
             help: entry.help.clone(),
             related,
+            ctx: self.ctx.last().copied(),
+            argument_of: creation.map(|c| c.start_byte()),
+            executor,
+            keys,
             timers: entry.grows == crate::catalog::Grows::Timers,
         });
     }
@@ -187,6 +206,44 @@ impl<'a> Extractor<'a> {
                 Some((bound, Some((span(call), "capacity set here".to_string()))))
             }
         }
+    }
+
+    /// `queue.offer(x)` / `this.queue.put(x)`: an item into the queue held there.
+    pub(super) fn queue_send(&mut self, call: Node, name: &str, object: Option<Node>) {
+        const SENDS: &[&str] = &[
+            "put",
+            "offer",
+            "add",
+            "addAll",
+            "putFirst",
+            "putLast",
+            "offerFirst",
+            "offerLast",
+            "addFirst",
+            "addLast",
+            "transfer",
+            "tryTransfer",
+        ];
+        let Some(o) = object.filter(|_| SENDS.contains(&name)) else {
+            return;
+        };
+        let t = self.text(o);
+        let var = t.strip_prefix("this.").unwrap_or(t);
+        if !matches!(o.kind(), "identifier" | "field_access") || var.contains('.') {
+            return;
+        }
+        let key = if t.starts_with("this.")
+            || (self.scopes.get(var).is_none() && self.field(var).is_some())
+        {
+            format!("field:{}.{var}", self.class_fq())
+        } else {
+            format!("local:{var}")
+        };
+        self.facts.queue_sends.push(crate::facts::QueueSend {
+            key,
+            span: span(call),
+            ctx: self.current_ctx(),
+        });
     }
 
     /// `var.method(..)` or `this.var.method(..)`.

@@ -518,6 +518,10 @@ impl<'a> Extractor<'a> {
             why: entry.why.clone(),
             help: entry.help.clone(),
             related: None,
+            ctx: self.current_ctx(),
+            argument_of: None,
+            executor: false,
+            keys: Vec::new(),
             timers: false,
         });
     }

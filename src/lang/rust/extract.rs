@@ -48,6 +48,8 @@ pub struct Extractor<'a> {
     pub(super) force_closure_ctx: bool,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
+    /// Senders of unbounded channels created in this function: variable -> queue index.
+    pub(super) senders: Vec<(String, usize)>,
     /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
     pub(super) binary: bool,
 }
@@ -199,6 +201,7 @@ impl<'a> Extractor<'a> {
             impl_trait: None,
             force_closure_ctx: false,
             params: Vec::new(),
+            senders: Vec::new(),
             binary: false,
         }
     }
@@ -228,6 +231,7 @@ impl<'a> Extractor<'a> {
             body,
             submission: None,
             entry: None,
+            worker_loop: false,
         });
         id
     }
@@ -276,6 +280,7 @@ impl<'a> Extractor<'a> {
             .filter(|p| p != "self")
             .collect();
         let saved_params = std::mem::replace(&mut self.params, params);
+        let saved_senders = std::mem::take(&mut self.senders);
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
                 let ty = self.types.resolve(&pt.ty);
@@ -290,6 +295,7 @@ impl<'a> Extractor<'a> {
         }
         self.visit_block(block);
         self.params = saved_params;
+        self.senders = saved_senders;
         self.scopes.pop();
         self.loops = saved_loops;
         self.rayon = saved_rayon;
@@ -540,9 +546,18 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let Some(init) = &l.init else {
             return self.bind(&l.pat, Value::default());
         };
+        let queues = self.facts.queues.len();
         self.visit_expr(&init.expr);
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
+        }
+        // `let (tx, rx) = unbounded_channel()`: sends on `tx` fill that queue.
+        if self.facts.queues.len() == queues + 1 {
+            if let Some(tx) = sender_name(&l.pat) {
+                let key = format!("local:{}:{tx}", self.facts.queues[queues].span.start);
+                self.facts.queues[queues].keys.push(key);
+                self.senders.push((tx, queues));
+            }
         }
         let value = self.value_of(&init.expr);
         self.bind_init(&l.pat, value, Some(&init.expr));
@@ -610,7 +625,25 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.queue_send(m);
         self.method_call(m);
+    }
+
+    /// `AppState { audit: tx, .. }`: the struct field now holds the sender, and sends
+    /// on that field anywhere fill the queue.
+    fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+        for f in &s.fields {
+            let syn::Member::Named(field) = &f.member else {
+                continue;
+            };
+            if let Some(q) = self.sender_in(&f.expr) {
+                let key = format!("field:{field}");
+                if !self.facts.queues[q].keys.contains(&key) {
+                    self.facts.queues[q].keys.push(key);
+                }
+            }
+        }
+        syn::visit::visit_expr_struct(self, s);
     }
 
     fn visit_expr_await(&mut self, a: &'ast syn::ExprAwait) {
@@ -652,6 +685,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_loop(&mut self, l: &'ast syn::ExprLoop) {
+        if let Some(c) = self.current_ctx() {
+            self.facts.contexts[c].worker_loop = true;
+        }
         self.loops += 1;
         self.visit_block(&l.body);
         self.loops -= 1;
@@ -659,6 +695,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
         self.visit_expr(&w.cond);
+        if let Some(c) = self.current_ctx() {
+            self.facts.contexts[c].worker_loop = true;
+        }
         self.loops += 1;
         self.visit_block(&w.body);
         self.loops -= 1;
@@ -676,5 +715,61 @@ fn binding_name(pat: &syn::Pat) -> Option<String> {
         syn::Pat::Ident(i) => Some(i.ident.to_string()),
         syn::Pat::Type(t) => binding_name(&t.pat),
         _ => None,
+    }
+}
+
+/// The sender's name in `let (tx, rx) = ..` (also `(mut tx, _)`).
+fn sender_name(pat: &syn::Pat) -> Option<String> {
+    let syn::Pat::Tuple(t) = pat else {
+        return None;
+    };
+    match t.elems.first()? {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        _ => None,
+    }
+}
+
+impl Extractor<'_> {
+    /// The queue whose sender this expression is (`tx`, `tx.clone()`).
+    fn sender_in(&self, e: &syn::Expr) -> Option<usize> {
+        let e = match e {
+            syn::Expr::MethodCall(m) if m.method == "clone" => &*m.receiver,
+            e => e,
+        };
+        let syn::Expr::Path(p) = e else {
+            return None;
+        };
+        let name = p.path.get_ident()?.to_string();
+        self.senders
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == name)
+            .map(|(_, q)| *q)
+    }
+
+    /// `tx.send(x)` on a sender created here, or `state.audit.send(x)` on a field.
+    fn queue_send(&mut self, m: &syn::ExprMethodCall) {
+        const SENDS: &[&str] = &["send", "unbounded_send", "send_blocking", "try_send"];
+        if !SENDS.contains(&m.method.to_string().as_str()) {
+            return;
+        }
+        let Some(ctx) = self.current_ctx() else {
+            return;
+        };
+        let key = match &*m.receiver {
+            syn::Expr::Field(f) => match &f.member {
+                syn::Member::Named(n) => format!("field:{n}"),
+                syn::Member::Unnamed(_) => return,
+            },
+            e => match self.sender_in(e) {
+                Some(q) => self.facts.queues[q].keys[0].clone(),
+                None => return,
+            },
+        };
+        self.facts.queue_sends.push(crate::facts::QueueSend {
+            key,
+            span: spans::method_call(m),
+            ctx,
+        });
     }
 }
