@@ -177,6 +177,8 @@ pub struct Plan {
     pub scope: Scope,
     /// Every file to analyse (requested or context), without duplicates.
     pub candidates: Vec<Candidate>,
+    /// Whether each candidate is one the user asked about (not only context).
+    pub in_scope: Vec<bool>,
     pub walk_errors: Vec<walk::WalkError>,
     /// Paths skipped on purpose under the requested paths.
     pub skipped: Vec<Skipped>,
@@ -188,7 +190,8 @@ impl Plan {
     pub fn requested(&self) -> impl Iterator<Item = &Candidate> {
         self.candidates
             .iter()
-            .filter(|c| self.scope.requested(&c.path))
+            .zip(&self.in_scope)
+            .filter_map(|(c, &requested)| requested.then_some(c))
     }
 }
 
@@ -225,11 +228,20 @@ pub fn plan(opts: &CheckOptions) -> Result<Plan, String> {
         },
     );
     // The project root and the requested paths may name the same file twice.
+    let canonical = crate::scope::canonical_many(walked.files.iter().map(|c| c.path.as_path()));
     let mut seen_paths = std::collections::HashSet::new();
+    let mut in_scope = Vec::new();
     let candidates: Vec<_> = walked
         .files
         .into_iter()
-        .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
+        .zip(canonical)
+        .filter_map(|(c, canonical)| {
+            let requested = scope.requested_canonical(&canonical);
+            seen_paths.insert(canonical).then(|| {
+                in_scope.push(requested);
+                c
+            })
+        })
         .collect();
     // A path named on the command line may also be met by the walk: keep the
     // explicit entry, which gets a note.
@@ -244,6 +256,7 @@ pub fn plan(opts: &CheckOptions) -> Result<Plan, String> {
         root,
         scope,
         candidates,
+        in_scope,
         walk_errors: walked.errors,
         skipped,
         jobs,
@@ -258,6 +271,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         root,
         scope,
         candidates,
+        in_scope,
         walk_errors,
         skipped,
         jobs,
@@ -309,8 +323,10 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .iter()
         .map(|p| crate::scope::canonical(p))
         .collect();
-    for (a, c) in analysed.into_iter().zip(&candidates) {
-        if scope.requested(&c.path) {
+    // Whether each file (by `FileId`) is one the user asked about.
+    let mut requested = Vec::new();
+    for ((a, c), &in_scope) in analysed.into_iter().zip(&candidates).zip(&in_scope) {
+        if in_scope {
             errors.extend(a.errors);
             skipped_generated += usize::from(a.generated);
             if a.generated {
@@ -324,17 +340,14 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         if let Some((source, f)) = a.file {
             files.push(source);
             facts.push(f);
+            requested.push(in_scope);
         }
     }
     skipped.sort();
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
-    let files_checked = candidates
-        .iter()
-        .filter(|c| scope.requested(&c.path))
-        .count()
-        - skipped_generated;
+    let files_checked = in_scope.iter().filter(|&&r| r).count() - skipped_generated;
 
     let levels = effective_levels(opts);
     let settings = Settings {
@@ -443,7 +456,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             d.labels.retain(|l| !changed.contains_key(&l.file));
         }
         for (file, message) in changed {
-            if scope.requested(&files[file].path) {
+            if requested[file] {
                 errors.push(FileError {
                     path: files[file].display.clone(),
                     message,
@@ -453,7 +466,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     }
     diagnostic::sort(&mut diagnostics, &files);
     diagnostic::assign_fingerprints(&mut diagnostics, &files, &|f| &facts[f].items);
-    diagnostics.retain(|d| scope.requested(&files[d.file].path));
+    diagnostics.retain(|d| requested[d.file]);
     if let Some(path) = &opts.write_baseline {
         let n = baseline::write(path, &diagnostics, &files)?;
         crate::output::note(&format!(
@@ -469,7 +482,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         for (file, f) in facts.iter().enumerate() {
             let path = &files[file].path;
             let level = level_in(opts, unused_rule, unused_level, path);
-            if f.suppressions.is_empty() || level == Level::Off || !scope.requested(path) {
+            if f.suppressions.is_empty() || level == Level::Off || !requested[file] {
                 continue;
             }
             // Rules that could have produced a finding here, so an allow for them is judged.
