@@ -7,6 +7,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::baseline;
+use crate::cache::{self, Cache};
 use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::diagnostic::{self, Diagnostic};
@@ -60,6 +61,8 @@ pub struct CheckOptions {
     pub report_unused_allows: bool,
     /// `debug model`: render the project model into [`Report::model_dump`].
     pub dump_model: bool,
+    /// Where per-file records are cached between runs.
+    pub cache: crate::cache::Location,
 }
 
 impl CheckOptions {
@@ -80,6 +83,7 @@ impl CheckOptions {
             write_baseline: None,
             report_unused_allows: false,
             dump_model: false,
+            cache: crate::cache::Location::Off,
         }
     }
 }
@@ -276,6 +280,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         skipped,
         jobs,
     } = plan(opts)?;
+    let walked_at = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(PARSER_STACK_BYTES)
@@ -285,7 +290,16 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let include_tests = opts.include_tests || opts.config.include_tests;
     let include_generated = opts.include_generated || opts.config.include_generated;
     let max_bytes = opts.config.max_file_bytes;
-    let analysed: Vec<Analysed> = pool.install(|| {
+    // The test hook must see every file extracted.
+    let cache = (std::env::var_os("POOLGUARD_TEST_PANIC").is_none())
+        .then(|| opts.cache.dir(&root.dir))
+        .flatten()
+        .map(|dir| {
+            let fingerprint =
+                cache::fingerprint(&catalog, include_tests, include_generated, max_bytes);
+            Cache::open(dir, fingerprint)
+        });
+    let (analysed, stored): (Vec<Analysed>, Vec<Option<cache::Stored>>) = pool.install(|| {
         candidates
             .par_iter()
             // Small work units: files differ a lot in cost (Java vs Rust, size), and
@@ -300,11 +314,21 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                     include_generated,
                     max_bytes,
                     &root,
+                    cache.as_ref(),
                 )
             })
-            .collect()
+            .unzip()
+    });
+    // The next pack is written while the project is linked and judged.
+    let saving = cache.map(|c| {
+        let hits = stored.iter().flatten().filter(|s| !s.is_new()).count();
+        (
+            hits,
+            c.save(stored.into_iter().flatten().collect(), root.dir.clone()),
+        )
     });
 
+    let analysed_at = Instant::now();
     let mut files: Vec<SourceFile> = Vec::new();
     let mut facts = Vec::new();
     // Problems in files analysed only for context are not the user's question.
@@ -368,9 +392,11 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if timing {
         let count = |f: fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
         crate::output::note(&format!(
-            "poolguard: timing: walk, parse and extract {} ms; model and link {} ms; \
+            "poolguard: timing: walk {} ms; parse and extract {} ms; gather {} ms; model and link {} ms; \
              {} contexts, {} calls, {} types, {} items, {} submissions, {} waits",
-            (linked_at - started).as_millis(),
+            (walked_at - started).as_millis(),
+            (analysed_at - walked_at).as_millis(),
+            (linked_at - analysed_at).as_millis(),
             judged.link_ms,
             count(|f| f.contexts.len()),
             count(|f| f.calls.len()),
@@ -380,6 +406,25 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             count(|f| f.waits.len()),
         ));
         crate::output::note(&format!("poolguard: timing: rules {} ms", judged.rules_ms));
+    }
+    if let Some((hits, saving)) = saving {
+        let waited = Instant::now();
+        let written = match saving.join() {
+            Ok(Ok(written)) => written,
+            Ok(Err(message)) => {
+                crate::output::note(&format!("poolguard: note: {message}"));
+                false
+            }
+            Err(_) => false,
+        };
+        if timing {
+            crate::output::note(&format!(
+                "poolguard: timing: cache {hits} hits, {} misses, {}; waited {} ms for the write",
+                candidates.len() - hits,
+                if written { "written" } else { "not written" },
+                waited.elapsed().as_millis()
+            ));
+        }
     }
     let model_dump = judged.model_dump;
     let mut diagnostics = judged.diagnostics;
@@ -792,13 +837,16 @@ fn drop_test_module_files(files: &[SourceFile], facts: &mut [FileFacts]) {
 }
 
 /// One file after the per-file phase.
-struct Analysed {
-    file: Option<(SourceFile, FileFacts)>,
-    errors: Vec<FileError>,
+pub(crate) struct Analysed {
+    pub(crate) file: Option<(SourceFile, FileFacts)>,
+    pub(crate) errors: Vec<FileError>,
     /// Skipped as generated code.
-    generated: bool,
+    pub(crate) generated: bool,
 }
 
+/// Analyse one file, or take what the cache has for its content; with a cache,
+/// also the file's record for the next pack.
+#[allow(clippy::too_many_arguments)]
 fn analyse(
     path: &Path,
     language: Language,
@@ -807,15 +855,19 @@ fn analyse(
     include_generated: bool,
     max_bytes: u64,
     root: &ProjectRoot,
-) -> Analysed {
+    cache: Option<&Cache>,
+) -> (Analysed, Option<cache::Stored>) {
     let display = root.display(path);
-    let fail = |message: String| Analysed {
-        generated: false,
-        file: None,
-        errors: vec![FileError {
-            path: display.clone(),
-            message,
-        }],
+    let fail = |message: String| {
+        let a = Analysed {
+            generated: false,
+            file: None,
+            errors: vec![FileError {
+                path: display.clone(),
+                message,
+            }],
+        };
+        (a, None)
     };
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
@@ -834,6 +886,50 @@ fn analyse(
         Ok(b) => b,
         Err(e) => return fail(format!("cannot read: {e}")),
     };
+    let key = cache.map(|_| Cache::key(&display, &bytes));
+    if let (Some(cache), Some(key)) = (cache, &key) {
+        if let Some((hit, stored)) = cache.get(key, path, language) {
+            return (hit, Some(stored));
+        }
+    }
+    let (a, cacheable) = analyse_bytes(
+        path,
+        language,
+        catalog,
+        include_tests,
+        include_generated,
+        root,
+        display,
+        bytes,
+    );
+    let stored = key.filter(|_| cacheable).and_then(|k| Cache::put(k, &a));
+    (a, stored)
+}
+
+/// Analyse a file's content. The flag says whether the outcome depends on the
+/// content alone (not on a caught panic), so the cache may keep it.
+#[allow(clippy::too_many_arguments)]
+fn analyse_bytes(
+    path: &Path,
+    language: Language,
+    catalog: &Catalog,
+    include_tests: bool,
+    include_generated: bool,
+    root: &ProjectRoot,
+    display: String,
+    bytes: Vec<u8>,
+) -> (Analysed, bool) {
+    let fail = |message: String| {
+        let a = Analysed {
+            generated: false,
+            file: None,
+            errors: vec![FileError {
+                path: display.clone(),
+                message,
+            }],
+        };
+        (a, true)
+    };
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -846,11 +942,12 @@ fn analyse(
     // Judged on the root-relative path: the same file is generated from any folder.
     let rel = root.relative(path).unwrap_or_else(|| path.to_path_buf());
     if !include_generated && crate::generated::is_generated(&rel, &text) {
-        return Analysed {
+        let a = Analysed {
             file: None,
             errors: Vec::new(),
             generated: true,
         };
+        return (a, true);
     }
     if let Some(why) = crate::budget::check(&text, language) {
         return fail(format!("skipped: {why}"));
@@ -880,13 +977,17 @@ fn analyse(
                     message,
                 })
                 .collect();
-            Analysed {
+            let a = Analysed {
                 file: Some((source, facts)),
                 errors,
                 generated: false,
-            }
+            };
+            (a, true)
         }
         Ok(Err(message)) => fail(message),
-        Err(panic) => fail(isolate::internal_error("while analysing this file", &panic)),
+        Err(panic) => {
+            let (a, _) = fail(isolate::internal_error("while analysing this file", &panic));
+            (a, false)
+        }
     }
 }
