@@ -328,8 +328,9 @@ impl Cache {
                 Data::New(b) => b,
                 Data::Old { offset, size } => old
                     .and_then(|p| {
-                        let start = p.records + *offset as usize;
-                        p.bytes.get(start..start + *size as usize)
+                        let start = p.records.checked_add(usize::try_from(*offset).ok()?)?;
+                        p.bytes
+                            .get(start..start.checked_add(usize::try_from(*size).ok()?)?)
                     })
                     .unwrap_or_default(),
             }
