@@ -21,6 +21,14 @@
 //! - `POOLGUARD_BENCH_BY_LANGUAGE=1`: also measure Java and Rust separately.
 //! - `POOLGUARD_BENCH_STRICT=1`: exit non-zero when a target is missed or a
 //!   generated file does not parse.
+//! - `POOLGUARD_BENCH_WARM=1`: instead, time one-file runs (`check <file>` from the
+//!   corpus root, the whole corpus as context, as pre-commit runs) against a full
+//!   run: without the record cache, with a cold cache (the run writes it), warm
+//!   after the file changed, and warm with nothing changed (target: warm <= 10 %
+//!   of the full run).
+//!
+//! The corpus root holds an empty `poolguard.toml`: it is its own project. Runs
+//! other than the warm ones set `POOLGUARD_NO_CACHE=1`.
 //!
 //! Without `--bench` (e.g. `cargo test --benches`) it runs a 200-file smoke test once.
 
@@ -63,6 +71,11 @@ fn main() {
         target.join(format!("bench-corpus-{files_wanted}"))
     };
     ensure_corpus(&root, files_wanted);
+    let marker = root.join("poolguard.toml");
+    if !marker.exists() {
+        std::fs::write(&marker, "# The bench corpus is a project of its own.\n")
+            .expect("write the corpus config");
+    }
 
     let files = list_sources(&root);
     assert_eq!(
@@ -89,6 +102,12 @@ fn main() {
         load_average()
     );
 
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_poolguard"));
+    if std::env::var_os("POOLGUARD_BENCH_WARM").is_some_and(|v| v == "1") {
+        warm_runs(&bin, &root, &files, runs);
+        return;
+    }
+
     // Parse-only baseline.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -110,7 +129,6 @@ fn main() {
     }
 
     // Full check, this build.
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_poolguard"));
     let check = measure_check("check", &bin, &root, runs);
 
     // Optional: another binary on the same corpus.
@@ -442,23 +460,131 @@ struct CheckRun {
     errors: Vec<String>,
 }
 
-/// Run `bin check <root> --format json --output <tmp>` `runs` times.
+/// One-file runs with the whole corpus as context, with and without the cache.
+fn warm_runs(bin: &Path, root: &Path, files: &[(PathBuf, Language)], runs: usize) {
+    let cache = root.join(".poolguard_cache");
+    let one = &files
+        .iter()
+        .find(|f| f.1 == Language::Java)
+        .expect("a Java file")
+        .0;
+    let rel = one
+        .strip_prefix(root)
+        .expect("under the corpus")
+        .to_path_buf();
+    let original = std::fs::read(one).expect("read the file");
+    let mut edits = 0;
+    let mut edit = || {
+        edits += 1;
+        let mut text = original.clone();
+        text.extend_from_slice(format!("// edit {edits}\n").as_bytes());
+        std::fs::write(one, text).expect("edit the file");
+    };
+    let check = |label: &str, path: &Path, cached: bool, before: &mut dyn FnMut()| {
+        let args = [path.as_os_str(), "--format".as_ref(), "json".as_ref()];
+        measure(label, bin, root, &args, cached, runs, before)
+    };
+    println!("one file: {}", rel.display());
+    let full = check("full, no cache", Path::new("."), false, &mut || {});
+    let plain = check("one file, no cache", &rel, false, &mut || {});
+    let cold = check("one file, cold", &rel, true, &mut || {
+        let _ = std::fs::remove_dir_all(&cache);
+    });
+    let warm = check("one file, warm", &rel, true, &mut edit);
+    let same = check("one file, unchanged", &rel, true, &mut || {});
+    // Where the warm run's time goes.
+    edit();
+    let out = Command::new(bin)
+        .current_dir(root)
+        .arg("check")
+        .arg(&rel)
+        .args(["--format", "json"])
+        .env("POOLGUARD_TIMING", "1")
+        .env_remove("POOLGUARD_NO_CACHE")
+        .stdout(Stdio::null())
+        .output()
+        .expect("run poolguard");
+    std::fs::write(one, &original).expect("restore the file");
+    println!("\nstages of a warm one-file run:");
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        println!("  {line}");
+    }
+    let n = files.len() as f64;
+    let base = full.time.wall.as_secs_f64();
+    println!("\n| run | wall | files/s | CPU | peak RSS | of the full run |");
+    println!("| --- | --: | --: | --: | --: | --: |");
+    for (label, m) in [
+        ("full run, `--no-cache`", &full),
+        ("one file, `--no-cache`", &plain),
+        ("one file, cold cache (writes it)", &cold),
+        ("one file, warm cache, file changed", &warm),
+        ("one file, warm cache, unchanged", &same),
+    ] {
+        let w = m.time.wall.as_secs_f64();
+        println!(
+            "| {label} | {w:.2} s | {:.0} | {:.2} s | {:.0} MB | {:.1} % |",
+            n / w,
+            m.time.cpu.as_secs_f64(),
+            m.peak_rss_mb,
+            100.0 * w / base
+        );
+    }
+    let ratio = warm.time.wall.as_secs_f64() / base;
+    println!(
+        "\nfiles/s: the project's {} files over wall time (each run analyses all of them)",
+        files.len()
+    );
+    println!(
+        "warm one-file run / full run: {:.1} % (target <= 10 %: {})",
+        100.0 * ratio,
+        verdict(ratio <= 0.10)
+    );
+}
+
+/// Run `bin check <root> --format json --output <tmp>` `runs` times, without the cache.
 fn measure_check(label: &str, bin: &Path, root: &Path, runs: usize) -> CheckRun {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let report = dir.path().join("report.json");
-    let stderr = dir.path().join("stderr.txt");
+    let args = [root.as_os_str(), "--format".as_ref(), "json".as_ref()];
+    let here = Path::new(".");
+    measure(label, bin, here, &args, false, runs, &mut || {})
+}
+
+/// Run `bin check ARGS --output <tmp>` in `dir` `runs` times, calling `before`
+/// before each; with the record cache or without (`POOLGUARD_NO_CACHE=1`, which
+/// older builds ignore).
+fn measure(
+    label: &str,
+    bin: &Path,
+    dir: &Path,
+    args: &[&std::ffi::OsStr],
+    cached: bool,
+    runs: usize,
+    before: &mut dyn FnMut(),
+) -> CheckRun {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let report = tmp.path().join("report.json");
+    let stderr = tmp.path().join("stderr.txt");
     let mut time = Best::default();
     let mut peak_kib = 0;
     for run in 1..=runs {
+        before();
+        let mut command = Command::new(bin);
+        command
+            .current_dir(dir)
+            .arg("check")
+            .args(args)
+            .arg("--output")
+            .arg(&report)
+            .env_remove("POOLGUARD_TIMING")
+            .env_remove("POOLGUARD_CACHE_DIR");
+        if cached {
+            command.env_remove("POOLGUARD_NO_CACHE");
+        } else {
+            command.env("POOLGUARD_NO_CACHE", "1");
+        }
         let start = Instant::now();
         // Reaped below by `wait4` (for its rusage), not by `Child::wait`.
         #[allow(clippy::zombie_processes)]
-        let child = Command::new(bin)
-            .arg("check")
-            .arg(root)
-            .args(["--format", "json", "--output"])
-            .arg(&report)
-            .env_remove("POOLGUARD_TIMING")
+        let child = command
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(File::create(&stderr).expect("stderr file"))

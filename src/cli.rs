@@ -1,4 +1,4 @@
-//! The command line (`clap`): `check`, `rules`, `explain`.
+//! The command line (`clap`): `check`, `rules`, `explain`, `clean`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -41,6 +41,17 @@ pub enum Command {
     Explain {
         /// Rule id, e.g. `unbounded_join`.
         rule: String,
+    },
+    /// Delete the cache of the project at PATH (default: the current directory).
+    Clean {
+        /// A file or directory of the project.
+        path: Option<PathBuf>,
+        /// Config file (default: `poolguard.toml` or `.poolguard.toml` found upward from PATH).
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// The cache directory, if not the default.
+        #[arg(long, value_name = "DIR")]
+        cache_dir: Option<PathBuf>,
     },
     /// Internal: print what poolguard knows about a project.
     #[command(hide = true, subcommand)]
@@ -147,6 +158,63 @@ pub struct CheckArgs {
     /// Report allow comments and annotations that suppress nothing.
     #[arg(long)]
     pub report_unused_allows: bool,
+    /// Neither read nor write the cache of per-file records (also `POOLGUARD_NO_CACHE=1`).
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Cache directory (default: `.poolguard_cache` in the project root; also
+    /// `POOLGUARD_CACHE_DIR`, or `cache-dir` in the config's `[settings]`).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+}
+
+/// Where the cache is: `--no-cache` or `POOLGUARD_NO_CACHE` turn it off; else
+/// `--cache-dir`, `POOLGUARD_CACHE_DIR`, the config's `cache-dir`, the default.
+fn cache_location(
+    no_cache: bool,
+    cache_dir: Option<&std::path::Path>,
+    config: &Config,
+) -> crate::cache::Location {
+    use crate::cache::Location;
+    let env = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    let off = env("POOLGUARD_NO_CACHE").is_some_and(|v| v != "0" && v != "false");
+    if no_cache || off {
+        return Location::Off;
+    }
+    let dir = cache_dir
+        .map(std::path::Path::to_path_buf)
+        .or_else(|| env("POOLGUARD_CACHE_DIR").map(PathBuf::from));
+    match (dir, &config.cache_dir) {
+        (Some(d), _) => Location::Dir(crate::root::absolute(&d)),
+        (None, Some(d)) => Location::Dir(d.clone()),
+        (None, None) => Location::Default,
+    }
+}
+
+/// `poolguard clean`: the cache directory `check` would use for `path`, deleted.
+fn clean(
+    path: Option<PathBuf>,
+    config: Option<PathBuf>,
+    cache_dir: Option<PathBuf>,
+) -> Result<i32, String> {
+    let path = path.unwrap_or_else(|| PathBuf::from("."));
+    let config = match config.or_else(|| Config::discover(&path)) {
+        Some(p) => Config::load(&p)?,
+        None => Config::default(),
+    };
+    let location = cache_location(false, cache_dir.as_deref(), &config);
+    let root = crate::root::ProjectRoot::find(&config, std::slice::from_ref(&path));
+    let Some(dir) = location.dir(&root.dir) else {
+        return Ok(EXIT_CLEAN);
+    };
+    match crate::cache::clean(&dir) {
+        Ok(true) => output::note(&format!(
+            "poolguard: removed the cache in {}",
+            dir.display()
+        )),
+        Ok(false) => output::note(&format!("poolguard: no cache in {}", dir.display())),
+        Err(e) => return Err(format!("{}: cannot remove the cache: {e}", dir.display())),
+    }
+    Ok(EXIT_CLEAN)
 }
 
 /// Run the command line; returns the process exit code.
@@ -202,6 +270,17 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
         Command::Check(args) => match check(args) {
+            Ok(code) => code,
+            Err(message) => {
+                output::note(&format!("poolguard: {message}"));
+                EXIT_ERROR
+            }
+        },
+        Command::Clean {
+            path,
+            config,
+            cache_dir,
+        } => match clean(path, config, cache_dir) {
             Ok(code) => code,
             Err(message) => {
                 output::note(&format!("poolguard: {message}"));
@@ -309,6 +388,7 @@ fn check(args: CheckArgs) -> Result<i32, String> {
         baseline: args.baseline.clone(),
         write_baseline: args.write_baseline.clone(),
         report_unused_allows: args.report_unused_allows,
+        cache: cache_location(args.no_cache, args.cache_dir.as_deref(), &config),
         ..CheckOptions::new(paths, config)
     };
     if args.show_settings {

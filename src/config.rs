@@ -63,6 +63,8 @@ struct RawSettings {
     max_file_bytes: Option<u64>,
     pedantic: Option<bool>,
     include_generated: Option<bool>,
+    #[serde(rename = "cache-dir", alias = "cache_dir")]
+    cache_dir: Option<String>,
 }
 
 /// The resolved configuration of a run.
@@ -84,6 +86,8 @@ pub struct Config {
     pub pedantic: bool,
     /// Also check generated code.
     pub include_generated: bool,
+    /// `cache-dir`, relative to the config file's directory.
+    pub cache_dir: Option<PathBuf>,
     pub catalog: CatalogExtensions,
     /// `[[per-file]]` tables, in file order (a later match wins).
     pub per_file: Vec<PerFile>,
@@ -102,6 +106,7 @@ impl Default for Config {
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             pedantic: false,
             include_generated: false,
+            cache_dir: None,
             catalog: CatalogExtensions::default(),
             per_file: Vec::new(),
         }
@@ -156,10 +161,10 @@ impl Config {
 
     pub fn parse(path: &Path, text: &str) -> Result<Config, String> {
         let at = |offset: usize| format!("{}:{}", path.display(), line_of(text, offset));
-        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let mut raw: RawConfig = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
             format!(
-                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, include_generated, max_file_bytes, pedantic; [[per-file]] paths = [\"glob\", ..], rules = {{ <rule> = \"off\" }}; [catalog.java] / [catalog.rust] tables",
+                "{}:{line}: {}\n  allowed: [rules] <rule> = \"error\"|\"warning\"|\"off\"; [settings] max_queue_capacity, exclude, include_tests, include_generated, max_file_bytes, pedantic, cache-dir; [[per-file]] paths = [\"glob\", ..], rules = {{ <rule> = \"off\" }}; [catalog.java] / [catalog.rust] tables",
                 path.display(),
                 e.message().trim_end()
             )
@@ -197,6 +202,7 @@ impl Config {
             .unwrap_or_else(|| PathBuf::from("."));
         crate::catalog::Catalog::load(&raw.catalog)
             .map_err(|e| format!("{}: [catalog]: {e}", path.display()))?;
+        let cache_dir = raw.settings.cache_dir.take().map(|d| root.join(d));
         Ok(Config {
             path: Some(path.to_path_buf()),
             root,
@@ -219,6 +225,7 @@ impl Config {
                 .unwrap_or(DEFAULT_MAX_FILE_BYTES),
             pedantic: raw.settings.pedantic.unwrap_or(false),
             include_generated: raw.settings.include_generated.unwrap_or(false),
+            cache_dir,
             catalog: raw.catalog,
             per_file,
         })

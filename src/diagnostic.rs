@@ -131,7 +131,7 @@ pub fn assign_fingerprints<'i>(
 }
 
 /// A named item (class, method, function) that encloses code, for fingerprints.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Item {
     pub span: Span,
     pub name: String,

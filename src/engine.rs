@@ -7,6 +7,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::baseline;
+use crate::cache::{self, Cache};
 use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::diagnostic::{self, Diagnostic};
@@ -60,6 +61,8 @@ pub struct CheckOptions {
     pub report_unused_allows: bool,
     /// `debug model`: render the project model into [`Report::model_dump`].
     pub dump_model: bool,
+    /// Where per-file records are cached between runs.
+    pub cache: crate::cache::Location,
 }
 
 impl CheckOptions {
@@ -80,6 +83,7 @@ impl CheckOptions {
             write_baseline: None,
             report_unused_allows: false,
             dump_model: false,
+            cache: crate::cache::Location::Off,
         }
     }
 }
@@ -177,6 +181,8 @@ pub struct Plan {
     pub scope: Scope,
     /// Every file to analyse (requested or context), without duplicates.
     pub candidates: Vec<Candidate>,
+    /// Whether each candidate is one the user asked about (not only context).
+    pub in_scope: Vec<bool>,
     pub walk_errors: Vec<walk::WalkError>,
     /// Paths skipped on purpose under the requested paths.
     pub skipped: Vec<Skipped>,
@@ -188,7 +194,8 @@ impl Plan {
     pub fn requested(&self) -> impl Iterator<Item = &Candidate> {
         self.candidates
             .iter()
-            .filter(|c| self.scope.requested(&c.path))
+            .zip(&self.in_scope)
+            .filter_map(|(c, &requested)| requested.then_some(c))
     }
 }
 
@@ -225,11 +232,20 @@ pub fn plan(opts: &CheckOptions) -> Result<Plan, String> {
         },
     );
     // The project root and the requested paths may name the same file twice.
+    let canonical = crate::scope::canonical_many(walked.files.iter().map(|c| c.path.as_path()));
     let mut seen_paths = std::collections::HashSet::new();
+    let mut in_scope = Vec::new();
     let candidates: Vec<_> = walked
         .files
         .into_iter()
-        .filter(|c| seen_paths.insert(crate::scope::canonical(&c.path)))
+        .zip(canonical)
+        .filter_map(|(c, canonical)| {
+            let requested = scope.requested_canonical(&canonical);
+            seen_paths.insert(canonical).then(|| {
+                in_scope.push(requested);
+                c
+            })
+        })
         .collect();
     // A path named on the command line may also be met by the walk: keep the
     // explicit entry, which gets a note.
@@ -244,6 +260,7 @@ pub fn plan(opts: &CheckOptions) -> Result<Plan, String> {
         root,
         scope,
         candidates,
+        in_scope,
         walk_errors: walked.errors,
         skipped,
         jobs,
@@ -258,10 +275,12 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         root,
         scope,
         candidates,
+        in_scope,
         walk_errors,
         skipped,
         jobs,
     } = plan(opts)?;
+    let walked_at = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(PARSER_STACK_BYTES)
@@ -271,7 +290,16 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let include_tests = opts.include_tests || opts.config.include_tests;
     let include_generated = opts.include_generated || opts.config.include_generated;
     let max_bytes = opts.config.max_file_bytes;
-    let analysed: Vec<Analysed> = pool.install(|| {
+    // The test hook must see every file extracted.
+    let cache = (std::env::var_os("POOLGUARD_TEST_PANIC").is_none())
+        .then(|| opts.cache.dir(&root.dir))
+        .flatten()
+        .map(|dir| {
+            let fingerprint =
+                cache::fingerprint(&catalog, include_tests, include_generated, max_bytes);
+            Cache::open(dir, fingerprint)
+        });
+    let (analysed, stored): (Vec<Analysed>, Vec<Option<cache::Stored>>) = pool.install(|| {
         candidates
             .par_iter()
             // Small work units: files differ a lot in cost (Java vs Rust, size), and
@@ -286,11 +314,21 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                     include_generated,
                     max_bytes,
                     &root,
+                    cache.as_ref(),
                 )
             })
-            .collect()
+            .unzip()
+    });
+    // The next pack is written while the project is linked and judged.
+    let saving = cache.map(|c| {
+        let hits = stored.iter().flatten().filter(|s| !s.is_new()).count();
+        (
+            hits,
+            c.save(stored.into_iter().flatten().collect(), root.dir.clone()),
+        )
     });
 
+    let analysed_at = Instant::now();
     let mut files: Vec<SourceFile> = Vec::new();
     let mut facts = Vec::new();
     // Problems in files analysed only for context are not the user's question.
@@ -309,8 +347,10 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .iter()
         .map(|p| crate::scope::canonical(p))
         .collect();
-    for (a, c) in analysed.into_iter().zip(&candidates) {
-        if scope.requested(&c.path) {
+    // Whether each file (by `FileId`) is one the user asked about.
+    let mut requested = Vec::new();
+    for ((a, c), &in_scope) in analysed.into_iter().zip(&candidates).zip(&in_scope) {
+        if in_scope {
             errors.extend(a.errors);
             skipped_generated += usize::from(a.generated);
             if a.generated {
@@ -324,17 +364,14 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         if let Some((source, f)) = a.file {
             files.push(source);
             facts.push(f);
+            requested.push(in_scope);
         }
     }
     skipped.sort();
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
-    let files_checked = candidates
-        .iter()
-        .filter(|c| scope.requested(&c.path))
-        .count()
-        - skipped_generated;
+    let files_checked = in_scope.iter().filter(|&&r| r).count() - skipped_generated;
 
     let levels = effective_levels(opts);
     let settings = Settings {
@@ -356,9 +393,11 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if timing {
         let count = |f: fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
         crate::output::note(&format!(
-            "poolguard: timing: walk, parse and extract {} ms; model and link {} ms; \
+            "poolguard: timing: walk {} ms; parse and extract {} ms; gather {} ms; model and link {} ms; \
              {} contexts, {} calls, {} types, {} items, {} submissions, {} waits",
-            (linked_at - started).as_millis(),
+            (walked_at - started).as_millis(),
+            (analysed_at - walked_at).as_millis(),
+            (linked_at - analysed_at).as_millis(),
             judged.link_ms,
             count(|f| f.contexts.len()),
             count(|f| f.calls.len()),
@@ -368,6 +407,25 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             count(|f| f.waits.len()),
         ));
         crate::output::note(&format!("poolguard: timing: rules {} ms", judged.rules_ms));
+    }
+    if let Some((hits, saving)) = saving {
+        let waited = Instant::now();
+        let written = match saving.join() {
+            Ok(Ok(written)) => written,
+            Ok(Err(message)) => {
+                crate::output::note(&format!("poolguard: note: {message}"));
+                false
+            }
+            Err(_) => false,
+        };
+        if timing {
+            crate::output::note(&format!(
+                "poolguard: timing: cache {hits} hits, {} misses, {}; waited {} ms for the write",
+                candidates.len() - hits,
+                if written { "written" } else { "not written" },
+                waited.elapsed().as_millis()
+            ));
+        }
     }
     let model_dump = judged.model_dump;
     let mut diagnostics = judged.diagnostics;
@@ -444,7 +502,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             d.labels.retain(|l| !changed.contains_key(&l.file));
         }
         for (file, message) in changed {
-            if scope.requested(&files[file].path) {
+            if requested[file] {
                 errors.push(FileError {
                     path: files[file].display.clone(),
                     message,
@@ -454,7 +512,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     }
     diagnostic::sort(&mut diagnostics, &files);
     diagnostic::assign_fingerprints(&mut diagnostics, &files, &|f| &facts[f].items);
-    diagnostics.retain(|d| scope.requested(&files[d.file].path));
+    diagnostics.retain(|d| requested[d.file]);
     if let Some(path) = &opts.write_baseline {
         let n = baseline::write(path, &diagnostics, &files)?;
         crate::output::note(&format!(
@@ -470,7 +528,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         for (file, f) in facts.iter().enumerate() {
             let path = &files[file].path;
             let level = level_in(opts, unused_rule, unused_level, path);
-            if f.suppressions.is_empty() || level == Level::Off || !scope.requested(path) {
+            if f.suppressions.is_empty() || level == Level::Off || !requested[file] {
                 continue;
             }
             // Rules that could have produced a finding here, so an allow for them is judged.
@@ -796,13 +854,16 @@ fn drop_test_module_files(files: &[SourceFile], facts: &mut [FileFacts]) {
 }
 
 /// One file after the per-file phase.
-struct Analysed {
-    file: Option<(SourceFile, FileFacts)>,
-    errors: Vec<FileError>,
+pub(crate) struct Analysed {
+    pub(crate) file: Option<(SourceFile, FileFacts)>,
+    pub(crate) errors: Vec<FileError>,
     /// Skipped as generated code.
-    generated: bool,
+    pub(crate) generated: bool,
 }
 
+/// Analyse one file, or take what the cache has for its content; with a cache,
+/// also the file's record for the next pack.
+#[allow(clippy::too_many_arguments)]
 fn analyse(
     path: &Path,
     language: Language,
@@ -811,15 +872,19 @@ fn analyse(
     include_generated: bool,
     max_bytes: u64,
     root: &ProjectRoot,
-) -> Analysed {
+    cache: Option<&Cache>,
+) -> (Analysed, Option<cache::Stored>) {
     let display = root.display(path);
-    let fail = |message: String| Analysed {
-        generated: false,
-        file: None,
-        errors: vec![FileError {
-            path: display.clone(),
-            message,
-        }],
+    let fail = |message: String| {
+        let a = Analysed {
+            generated: false,
+            file: None,
+            errors: vec![FileError {
+                path: display.clone(),
+                message,
+            }],
+        };
+        (a, None)
     };
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
@@ -838,6 +903,50 @@ fn analyse(
         Ok(b) => b,
         Err(e) => return fail(format!("cannot read: {e}")),
     };
+    let key = cache.map(|_| Cache::key(&display, &bytes));
+    if let (Some(cache), Some(key)) = (cache, &key) {
+        if let Some((hit, stored)) = cache.get(key, path, language) {
+            return (hit, Some(stored));
+        }
+    }
+    let (a, cacheable) = analyse_bytes(
+        path,
+        language,
+        catalog,
+        include_tests,
+        include_generated,
+        root,
+        display,
+        bytes,
+    );
+    let stored = key.filter(|_| cacheable).and_then(|k| Cache::put(k, &a));
+    (a, stored)
+}
+
+/// Analyse a file's content. The flag says whether the outcome depends on the
+/// content alone (not on a caught panic), so the cache may keep it.
+#[allow(clippy::too_many_arguments)]
+fn analyse_bytes(
+    path: &Path,
+    language: Language,
+    catalog: &Catalog,
+    include_tests: bool,
+    include_generated: bool,
+    root: &ProjectRoot,
+    display: String,
+    bytes: Vec<u8>,
+) -> (Analysed, bool) {
+    let fail = |message: String| {
+        let a = Analysed {
+            generated: false,
+            file: None,
+            errors: vec![FileError {
+                path: display.clone(),
+                message,
+            }],
+        };
+        (a, true)
+    };
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -850,11 +959,12 @@ fn analyse(
     // Judged on the root-relative path: the same file is generated from any folder.
     let rel = root.relative(path).unwrap_or_else(|| path.to_path_buf());
     if !include_generated && crate::generated::is_generated(&rel, &text) {
-        return Analysed {
+        let a = Analysed {
             file: None,
             errors: Vec::new(),
             generated: true,
         };
+        return (a, true);
     }
     if let Some(why) = crate::budget::check(&text, language) {
         return fail(format!("skipped: {why}"));
@@ -884,13 +994,17 @@ fn analyse(
                     message,
                 })
                 .collect();
-            Analysed {
+            let a = Analysed {
                 file: Some((source, facts)),
                 errors,
                 generated: false,
-            }
+            };
+            (a, true)
         }
         Ok(Err(message)) => fail(message),
-        Err(panic) => fail(isolate::internal_error("while analysing this file", &panic)),
+        Err(panic) => {
+            let (a, _) = fail(isolate::internal_error("while analysing this file", &panic));
+            (a, false)
+        }
     }
 }

@@ -4,10 +4,12 @@
 //! the code does (a queue with this bound, a submission to that pool from this
 //! context, a wait with no time bound) and the rules judge.
 
+use serde::{Deserialize, Serialize};
+
 use crate::source::Span;
 
 /// Everything one file contributes to a run.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct FileFacts {
     pub queues: Vec<Queue>,
     pub pools: Vec<Pool>,
@@ -44,7 +46,7 @@ pub struct FileFacts {
 }
 
 /// How many items a queue or pool can hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Bound {
     /// No capacity at all (or `Integer.MAX_VALUE`, Spring's default).
     Unbounded,
@@ -57,7 +59,7 @@ pub enum Bound {
 }
 
 /// A queue, channel or executor work queue being created.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Queue {
     pub span: Span,
     /// What the user wrote, shortened for messages: `new LinkedBlockingQueue<>()`.
@@ -95,7 +97,7 @@ pub type PoolKey = String;
 pub const COMMON_POOL: &str = "java:common-pool";
 
 /// A thread pool definition.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Pool {
     pub key: PoolKey,
     /// Other keys that name the same pool (bean names, qualifiers, method name).
@@ -112,7 +114,7 @@ pub struct Pool {
 pub type CtxId = usize;
 
 /// Where a piece of code runs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CtxKind {
     /// A named method or function; `runs` says what calls it.
     Function,
@@ -131,7 +133,7 @@ pub enum CtxKind {
 /// Whether code serves traffic (revision 2 of the spec): `Hot` code runs per
 /// request, message or event, or on a shared pool; `Cold` code pins nothing that
 /// serves traffic (startup, shutdown, `main`, a dedicated thread's loop).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Heat {
     Hot,
     Unknown,
@@ -149,7 +151,7 @@ impl Heat {
 }
 
 /// An entry point the front end recognised on a context: where its heat starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub heat: Heat,
     /// Why, for messages: "`@PostMapping` handler", "`@PostConstruct` startup hook".
@@ -159,13 +161,13 @@ pub struct Entry {
 /// A reference to a type, as candidates for its fully-qualified name in the order
 /// the language's scoping rules try them (explicit import, enclosing classes, own
 /// package, on-demand imports). The project picks the first it declares.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TypeRef {
     pub candidates: Vec<String>,
 }
 
 /// A type declared in a file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TypeDecl {
     /// Fully-qualified (Java: `com.acme.Outer.Inner`; Rust: the impl type's name).
     pub name: String,
@@ -179,7 +181,7 @@ pub struct TypeDecl {
 }
 
 /// A function, method or task body.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Context {
     pub kind: CtxKind,
     pub parent: Option<CtxId>,
@@ -201,7 +203,7 @@ pub struct Context {
 }
 
 /// Work handed to a pool.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Submission {
     pub span: Span,
     /// The call as written, shortened for messages: `CompletableFuture.supplyAsync(..)`.
@@ -228,7 +230,7 @@ pub struct Submission {
 }
 
 /// What kind of blocking a wait is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WaitKind {
     /// Waiting for a future, join handle or result channel.
     Result,
@@ -254,7 +256,7 @@ impl From<crate::catalog::WaitCatalogKind> for WaitKind {
 }
 
 /// A blocking wait.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Wait {
     pub span: Span,
     pub ctx: CtxId,
@@ -279,7 +281,7 @@ pub struct Wait {
 }
 
 /// A call to a method that may be linked to another context (same class or another file).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Call {
     pub span: Span,
     pub ctx: CtxId,
@@ -327,7 +329,7 @@ pub struct PoolArg {
 }
 
 /// A Spring `@Async` method: calling it submits to the named executor bean.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AsyncMethod {
     pub class: String,
     pub method: String,
@@ -336,7 +338,7 @@ pub struct AsyncMethod {
 }
 
 /// A network client created without the settings that bound it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Client {
     pub span: Span,
     /// Where it is created.
@@ -347,7 +349,7 @@ pub struct Client {
 }
 
 /// A suppression written in the source.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Suppression {
     /// Rule ids; empty means every rule.
     pub rules: Vec<String>,
@@ -356,7 +358,7 @@ pub struct Suppression {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SuppressionScope {
     /// Findings whose primary span starts on this 1-based line.
     Line(usize),

@@ -6,6 +6,7 @@
 
 pub mod baseline;
 pub mod budget;
+pub mod cache;
 pub mod catalog;
 pub mod cli;
 pub mod config;

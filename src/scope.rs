@@ -57,13 +57,15 @@ impl Scope {
 
     /// Whether a file is one the user asked about (not only context).
     pub fn requested(&self, path: &Path) -> bool {
+        self.requested.is_none() || self.requested_canonical(&canonical(path))
+    }
+
+    /// [`Scope::requested`] of a path already made [`canonical`].
+    pub fn requested_canonical(&self, canonical: &Path) -> bool {
         match &self.requested {
             None => true,
-            Some(paths) => {
-                // The file itself or a directory above it was asked for.
-                let c = canonical(path);
-                c.ancestors().any(|a| paths.contains(a))
-            }
+            // The file itself or a directory above it was asked for.
+            Some(paths) => canonical.ancestors().any(|a| paths.contains(a)),
         }
     }
 
@@ -80,6 +82,27 @@ impl Scope {
         }
         !self.baseline.as_ref().is_some_and(|b| b.contains(d, files))
     }
+}
+
+/// [`canonical`] of many paths, each directory resolved once: a file that is not
+/// a symbolic link is its resolved directory joined with its name.
+pub fn canonical_many<'a>(paths: impl Iterator<Item = &'a Path>) -> Vec<PathBuf> {
+    let mut dirs: std::collections::HashMap<&Path, Option<PathBuf>> = Default::default();
+    paths
+        .map(|p| {
+            let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
+                return canonical(p);
+            };
+            let link = std::fs::symlink_metadata(p).map_or(true, |m| m.file_type().is_symlink());
+            let dir = dirs
+                .entry(dir)
+                .or_insert_with(|| std::fs::canonicalize(dir).ok());
+            match dir {
+                Some(d) if !link => d.join(name),
+                _ => canonical(p),
+            }
+        })
+        .collect()
 }
 
 pub fn canonical(p: &Path) -> PathBuf {

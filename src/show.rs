@@ -21,6 +21,10 @@ pub fn settings(opts: &CheckOptions) -> String {
         root.dir.display(),
         root.kind.describe()
     ));
+    match opts.cache.dir(&root.dir) {
+        Some(dir) => out.push_str(&format!("cache dir: {}\n", dir.display())),
+        None => out.push_str("cache dir: none (--no-cache)\n"),
+    }
     out.push_str("rules:\n");
     for (rule, (id, level)) in RULES.iter().zip(effective_levels(opts)) {
         let origin = if opts.ignore.iter().any(|s| s == id)

@@ -10,7 +10,19 @@ use std::path::PathBuf;
 pub type FileId = usize;
 
 /// A half-open byte range `start..end` in one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -33,7 +45,9 @@ pub struct Loc {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     Java,
@@ -108,6 +122,29 @@ impl SourceFile {
             line_starts,
             digest,
         }
+    }
+
+    /// A file as the record cache restores it: line index and digest, no text.
+    pub fn from_index(
+        path: PathBuf,
+        display: String,
+        language: Language,
+        line_starts: Vec<u32>,
+        digest: u64,
+    ) -> SourceFile {
+        SourceFile {
+            path,
+            display,
+            language,
+            text: String::new(),
+            line_starts,
+            digest,
+        }
+    }
+
+    /// The line index and digest, which the record cache keeps.
+    pub fn index(&self) -> (&[u32], u64) {
+        (&self.line_starts, self.digest)
     }
 
     /// Byte offset where each line starts.

@@ -1,6 +1,7 @@
 //! File discovery: a parallel, gitignore-aware walk that picks `.java` and `.rs`
-//! files, skips build output, hidden folders and (by default) test code, and
-//! says what it skipped and why (`--show-files`, notes on explicit paths).
+//! files, skips build output, caches (`CACHEDIR.TAG`), hidden folders and (by
+//! default) test code, and says what it skipped and why (`--show-files`, notes
+//! on explicit paths).
 //! Test code is judged by the path relative to the project root, so the same
 //! file is skipped whatever the current directory.
 
@@ -49,6 +50,8 @@ pub enum Reason {
     Excluded,
     BuildOutput,
     UnsupportedExtension,
+    /// A directory tagged as a cache (`CACHEDIR.TAG`), such as poolguard's own.
+    Cache,
 }
 
 impl Reason {
@@ -59,6 +62,7 @@ impl Reason {
             Reason::Excluded => "matches the config's `exclude`",
             Reason::BuildOutput => "build output or dependencies",
             Reason::UnsupportedExtension => "not a Java or Rust file (`.java`, `.rs`)",
+            Reason::Cache => "a cache directory (it holds a `CACHEDIR.TAG`)",
         }
     }
 }
@@ -178,6 +182,8 @@ fn walk_dir(root: &Path, opts: &WalkOptions, w: &mut Walked) {
             let name = e.file_name().to_string_lossy();
             let reason = if is_dir && SKIPPED_DIRS.contains(&name.as_ref()) {
                 Some(Reason::BuildOutput)
+            } else if is_dir && e.path().join("CACHEDIR.TAG").is_file() {
+                Some(Reason::Cache)
             } else if config.is_excluded(e.path()) {
                 Some(Reason::Excluded)
             } else if !include_tests

@@ -12,7 +12,10 @@ use tempfile::TempDir;
 
 fn poolguard() -> Command {
     let mut c = Command::cargo_bin("poolguard").unwrap();
-    c.env_remove("NO_COLOR").env_remove("POOLGUARD_TIMING");
+    // No record cache: tests on the repository's fixtures must not write one here.
+    c.env_remove("NO_COLOR")
+        .env_remove("POOLGUARD_TIMING")
+        .env("POOLGUARD_NO_CACHE", "1");
     c
 }
 

@@ -132,6 +132,7 @@ fn run(dir: &Path, args: &[&str]) -> (Option<i32>, Vec<u8>, String) {
         .current_dir(dir)
         .env_remove("POOLGUARD_TIMING")
         .env_remove("POOLGUARD_TEST_PANIC")
+        .env("POOLGUARD_NO_CACHE", "1")
         .args(args)
         .timeout(Duration::from_secs(300))
         .output()

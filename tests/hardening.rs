@@ -141,7 +141,11 @@ fn with_closed_pipes(dir: &Path, args: &[&str], close_stderr: bool) -> Output {
     let (r, w) = std::io::pipe().unwrap();
     drop(r);
     let mut c = Std::new(assert_cmd::cargo::cargo_bin("poolguard"));
-    c.current_dir(dir).args(args).stdout(w).stdin(Stdio::null());
+    c.current_dir(dir)
+        .args(args)
+        .env("POOLGUARD_NO_CACHE", "1")
+        .stdout(w)
+        .stdin(Stdio::null());
     if close_stderr {
         let (r2, w2) = std::io::pipe().unwrap();
         drop(r2);

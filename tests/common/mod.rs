@@ -177,13 +177,15 @@ pub fn model_dump(dir: &str) -> String {
 }
 
 /// The poolguard binary, run in `dir`, without the environment's colour, timing and
-/// test-hook variables.
+/// test-hook variables, and without the record cache.
 pub fn poolguard_in(dir: &Path) -> assert_cmd::Command {
     let mut c = assert_cmd::Command::cargo_bin("poolguard").unwrap();
     c.current_dir(dir)
         .env_remove("NO_COLOR")
         .env_remove("POOLGUARD_TIMING")
-        .env_remove("POOLGUARD_TEST_PANIC");
+        .env_remove("POOLGUARD_TEST_PANIC")
+        // No record cache (tests/cache.rs tests it): nothing is written into the repository.
+        .env("POOLGUARD_NO_CACHE", "1");
     c
 }
 
