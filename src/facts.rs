@@ -309,7 +309,7 @@ pub struct Call {
 }
 
 /// An item put into a queue or sent on a channel.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct QueueSend {
     /// See [`Queue::keys`].
     pub key: String,
@@ -319,7 +319,7 @@ pub struct QueueSend {
 
 /// A pool passed as an argument to a project constructor (`<init>`) or method: the
 /// parameter's pool is that pool when every call the project sees passes the same one.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PoolArg {
     /// The class whose constructor or method is called.
     pub target: std::sync::Arc<TypeRef>,
