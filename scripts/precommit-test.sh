@@ -28,11 +28,21 @@ package com.acme;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
 public class Orders {
     private final BlockingQueue<String> pending = new LinkedBlockingQueue<>();
+
+    @PostMapping("/orders")
+    public void place(String order) {
+        pending.offer(order);
+    }
 }
 JAVA
 cat > src/queue/mod.rs <<'RUST'
+#[post("/start")]
 pub fn start() {
     let (_tx, _rx) = std::sync::mpsc::channel::<u64>();
 }

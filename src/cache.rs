@@ -21,8 +21,8 @@ use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::{xxh3_128, Xxh3};
 
 use crate::catalog::Catalog;
-use crate::engine::{Analysed, FileError};
 use crate::facts::{FileFacts, TypeRef};
+use crate::report::{Analysed, FileError};
 use crate::source::{Language, SourceFile};
 
 /// The default cache directory, under the project root.

@@ -1,8 +1,38 @@
 //! A finding: rule, level, primary span, labels, help, fingerprint.
 
-use crate::facts::{CtxId, Heat};
-use crate::rules::Level;
+use crate::facts::{CtxId, Heat, Item};
 use crate::source::{FileId, SourceFile, Span};
+
+/// How seriously a finding is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Off,
+    /// Findings in cold code, reported only with `--pedantic`; never fail a build.
+    Note,
+    Warning,
+    Error,
+}
+
+impl Level {
+    pub fn parse(s: &str) -> Option<Level> {
+        match s {
+            "error" => Some(Level::Error),
+            "warning" => Some(Level::Warning),
+            "off" => Some(Level::Off),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note => "note",
+            Level::Off => "off",
+        }
+    }
+}
 
 /// Where the code of a finding runs, and how hot code is reached (entry first).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,13 +158,6 @@ pub fn assign_fingerprints<'i>(
         *rank += 1;
         d.fingerprint = format!("{hash:016x}");
     }
-}
-
-/// A named item (class, method, function) that encloses code, for fingerprints.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Item {
-    pub span: Span,
-    pub name: String,
 }
 
 fn enclosing_item(items: &[Item], span: Span) -> Option<&str> {

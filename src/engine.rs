@@ -9,7 +9,6 @@ use rayon::prelude::*;
 use crate::baseline;
 use crate::cache::{self, Cache};
 use crate::catalog::Catalog;
-use crate::config::Config;
 use crate::diagnostic::{self, Diagnostic};
 use crate::facts::{CtxKind, FileFacts, Heat};
 use crate::isolate;
@@ -22,6 +21,10 @@ use crate::source::{Language, SourceFile};
 use crate::suppress;
 use crate::walk::{self, Candidate, Skipped, WalkOptions};
 
+pub use crate::options::CheckOptions;
+pub(crate) use crate::report::Analysed;
+pub use crate::report::{FileError, Report};
+
 /// Stack size of parser threads: deeply nested expressions recurse in the parser
 /// and visitor; a large (lazily committed) stack turns a crash into a slow file.
 pub const PARSER_STACK_BYTES: usize = 512 * 1024 * 1024;
@@ -32,96 +35,6 @@ pub const MAX_JOBS: usize = 256;
 
 fn max_jobs(cores: usize) -> usize {
     (4 * cores).clamp(1, MAX_JOBS)
-}
-
-/// What to check and how.
-#[derive(Debug, Clone)]
-pub struct CheckOptions {
-    pub paths: Vec<PathBuf>,
-    pub config: Config,
-    pub include_tests: bool,
-    /// `--pedantic`: also report findings in cold code, as notes.
-    pub pedantic: bool,
-    /// `--include-generated`: also check generated code.
-    pub include_generated: bool,
-    pub force_exclude: bool,
-    /// Worker threads; 0 means all cores.
-    pub jobs: usize,
-    /// `--select`: only these rules (at their configured or default level).
-    pub select: Option<Vec<String>>,
-    /// `--ignore`: never these rules.
-    pub ignore: Vec<String>,
-    /// `--since REF`: report only findings on lines changed since this git revision.
-    pub since: Option<String>,
-    /// `--baseline FILE`: hide the findings recorded there.
-    pub baseline: Option<PathBuf>,
-    /// `--write-baseline FILE`: record the findings there.
-    pub write_baseline: Option<PathBuf>,
-    /// `--report-unused-allows`: report allow comments that suppress nothing.
-    pub report_unused_allows: bool,
-    /// `debug model`: render the project model into [`Report::model_dump`].
-    pub dump_model: bool,
-    /// Where per-file records are cached between runs.
-    pub cache: crate::cache::Location,
-}
-
-impl CheckOptions {
-    /// Check `paths` with `config` and every other option at its default.
-    pub fn new(paths: Vec<PathBuf>, config: Config) -> CheckOptions {
-        CheckOptions {
-            paths,
-            config,
-            include_tests: false,
-            pedantic: false,
-            include_generated: false,
-            force_exclude: false,
-            jobs: 0,
-            select: None,
-            ignore: Vec::new(),
-            since: None,
-            baseline: None,
-            write_baseline: None,
-            report_unused_allows: false,
-            dump_model: false,
-            cache: crate::cache::Location::Off,
-        }
-    }
-}
-
-/// A file that could not be (fully) read or analysed.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct FileError {
-    pub path: String,
-    pub message: String,
-}
-
-/// The outcome of a run.
-#[derive(Debug)]
-pub struct Report {
-    pub files: Vec<SourceFile>,
-    pub diagnostics: Vec<Diagnostic>,
-    pub errors: Vec<FileError>,
-    /// Files analysed (read and parsed, even partially).
-    pub files_checked: usize,
-    pub elapsed_ms: u128,
-    /// What every path in the report is relative to.
-    pub root: ProjectRoot,
-    /// Paths under the requested ones that were skipped on purpose, and why.
-    pub skipped: Vec<Skipped>,
-    /// The facts of every file, by [`crate::source::FileId`] (kept so that a caller
-    /// that is about to exit can skip freeing them).
-    pub facts: Vec<FileFacts>,
-    /// `debug model`'s output, when asked for.
-    pub model_dump: Option<String>,
-    /// Requested files skipped as generated code.
-    pub skipped_generated: usize,
-}
-
-impl Report {
-    /// Exit status per `cli.md`: 1 when any finding is at `fail_level` or above.
-    pub fn has_findings(&self, fail_level: Level) -> bool {
-        self.diagnostics.iter().any(|d| d.level >= fail_level)
-    }
 }
 
 /// The level each rule runs at after config, `--select` and `--ignore`.
@@ -851,14 +764,6 @@ fn drop_test_module_files(files: &[SourceFile], facts: &mut [FileFacts]) {
             *x = FileFacts::default();
         }
     }
-}
-
-/// One file after the per-file phase.
-pub(crate) struct Analysed {
-    pub(crate) file: Option<(SourceFile, FileFacts)>,
-    pub(crate) errors: Vec<FileError>,
-    /// Skipped as generated code.
-    pub(crate) generated: bool,
 }
 
 /// Analyse one file, or take what the cache has for its content; with a cache,

@@ -31,7 +31,7 @@ pub struct FileFacts {
     /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
     pub test_modules: Vec<String>,
     /// Named items (classes, methods, functions) for fingerprints.
-    pub items: Vec<crate::diagnostic::Item>,
+    pub items: Vec<Item>,
     /// Functions registered as handlers by name (`get(list_orders)`), with why:
     /// hot entry points once the project resolves them.
     pub handlers: Vec<(Call, String)>,
@@ -278,6 +278,9 @@ pub struct Wait {
     /// Rust: `.await` on a reply another task must send (a oneshot): it pins no
     /// thread, only this task, so it is a warning at most (rules.md).
     pub reply: bool,
+    /// The reply's sender was not handed to a call of this function (it went into a
+    /// message to an actor, which drops it when it fails): not worth a finding.
+    pub actor: bool,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).
@@ -306,6 +309,13 @@ pub struct Call {
     /// Lambdas passed as arguments: (argument index, the lambda's context). If the
     /// callee hands that parameter to a pool, the lambda is a task of that pool.
     pub lambda_args: Box<[(usize, CtxId)]>,
+}
+
+/// A named item (class, method, function) that encloses code, for fingerprints.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Item {
+    pub span: Span,
+    pub name: String,
 }
 
 /// An item put into a queue or sent on a channel.

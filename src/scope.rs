@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::baseline::Baseline;
 use crate::diagnostic::Diagnostic;
-use crate::engine::CheckOptions;
+use crate::options::CheckOptions;
 use crate::root::ProjectRoot;
 use crate::since::{self, Changes};
 use crate::source::SourceFile;

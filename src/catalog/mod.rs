@@ -174,6 +174,7 @@ impl Indexed {
                     .iter()
                     .chain(&e.class_annotations)
                     .chain(&e.supertypes)
+                    .chain(&e.param_types)
             }))
             .chain(&d.policies.caller_runs)
             .chain(&d.awaits.types)

@@ -266,6 +266,10 @@ pub struct EntryPoint {
     /// Rust: files under these path segments are binaries (`src/bin`, `xtask`, `build.rs`).
     #[serde(default)]
     pub paths: Vec<String>,
+    /// Rust: methods of a trait impl taking a parameter of one of these types (canonical
+    /// paths: `tonic::Request`): the service traits code generators write.
+    #[serde(default)]
+    pub param_types: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

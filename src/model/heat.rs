@@ -35,6 +35,12 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
     if let Some(e) = &c.entry {
         return Some((e.heat, e.why.clone()));
     }
+    let task =
+        matches!(c.kind, CtxKind::PoolTask(_)) || (c.kind == CtxKind::Async && c.name == "task");
+    if task && facts.binary {
+        // A task a CLI binary spawns serves no traffic either.
+        return Some((Heat::Cold, "task of a binary that serves no traffic".into()));
+    }
     match &c.kind {
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
         CtxKind::EventLoop => Some((Heat::Hot, "event-loop handler".into())),

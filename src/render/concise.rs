@@ -1,6 +1,6 @@
 //! `--format concise`: one line a finding, `path:line:col: level[rule] message`.
 
-use crate::engine::Report;
+use crate::report::Report;
 use crate::source::ColumnUnit;
 
 pub fn render(report: &Report) -> String {

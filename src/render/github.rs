@@ -1,7 +1,7 @@
 //! `--format github`: GitHub Actions workflow commands, one annotation a finding,
 //! then a summary line (GitHub shows only 10 annotations per level per step).
 
-use crate::engine::Report;
+use crate::report::Report;
 use crate::rules::Level;
 use crate::source::ColumnUnit;
 

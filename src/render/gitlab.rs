@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::engine::Report;
+use crate::report::Report;
 use crate::rules::Level;
 
 pub fn render(report: &Report) -> String {

@@ -6,7 +6,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label as CsLabe
 use codespan_reporting::files::{Error, Files};
 use codespan_reporting::term::{self, termcolor};
 
-use crate::engine::Report;
+use crate::report::Report;
 use crate::rules::Level;
 use crate::source::SourceFile;
 

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::engine::Report;
+use crate::report::Report;
 use crate::source::{ColumnUnit, SourceFile, Span};
 
 #[derive(Serialize)]

@@ -1,6 +1,6 @@
 //! Output formats: one file per format, all reading the same sorted [`Report`].
 
-use crate::engine::Report;
+use crate::report::Report;
 
 mod concise;
 mod github;
@@ -62,7 +62,7 @@ pub fn render_isolated(report: &mut Report, format: Format, color: bool) -> Stri
             continue;
         };
         match failed {
-            Some(panic) => report.errors.push(crate::engine::FileError {
+            Some(panic) => report.errors.push(crate::report::FileError {
                 path: report
                     .files
                     .get(d.file)

@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 use super::rule_help_uri;
-use crate::engine::Report;
+use crate::report::Report;
 use crate::rules::Level;
 use crate::source::{ColumnUnit, SourceFile, Span};
 

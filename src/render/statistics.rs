@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::Format;
-use crate::engine::Report;
+use crate::report::Report;
 
 pub fn render(report: &Report, format: Format) -> String {
     let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();

@@ -1,7 +1,5 @@
 //! The rule registry: one file per rule, each a pure function over the linked facts.
 
-use serde::Serialize;
-
 use crate::diagnostic::Diagnostic;
 use crate::facts::{CtxKind, COMMON_POOL};
 use crate::link::{Execution, Project, Sub};
@@ -14,36 +12,7 @@ mod unbounded_join;
 mod unbounded_queue;
 mod unused_allow;
 
-/// How seriously a finding is reported.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Off,
-    /// Findings in cold code, reported only with `--pedantic`; never fail a build.
-    Note,
-    Warning,
-    Error,
-}
-
-impl Level {
-    pub fn parse(s: &str) -> Option<Level> {
-        match s {
-            "error" => Some(Level::Error),
-            "warning" => Some(Level::Warning),
-            "off" => Some(Level::Off),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Error => "error",
-            Level::Warning => "warning",
-            Level::Note => "note",
-            Level::Off => "off",
-        }
-    }
-}
+pub use crate::diagnostic::Level;
 
 /// Settings rules read from the config.
 #[derive(Debug, Clone)]

@@ -697,6 +697,7 @@ impl<'a> Extractor<'a> {
             needs_worker: false,
             consumer: false,
             reply: false,
+            actor: false,
         });
         idx
     }

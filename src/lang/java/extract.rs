@@ -11,7 +11,7 @@ use super::syntax::{span, text, NodeExt};
 use super::types::{JType, PoolRef, Scopes, Value};
 use crate::catalog::EntryHeat;
 use crate::catalog::Indexed;
-use crate::diagnostic::Item;
+use crate::facts::Item;
 use crate::facts::{Context, CtxId, CtxKind, Entry, FileFacts, Heat, TypeDecl, TypeRef};
 
 /// A field as declared.

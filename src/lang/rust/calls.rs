@@ -200,6 +200,7 @@ impl<'a> Extractor<'a> {
             base.end
         };
         let recv_text = short(&expr_text(&a.base));
+        let pushed = self.facts.waits.len();
         let entry = WaitEntry {
             on: Vec::new(),
             method: None,
@@ -218,6 +219,10 @@ impl<'a> Extractor<'a> {
             recv_text,
             v.origin,
         );
+        let actor = self.actor_reply(&a.base);
+        if let Some(w) = self.facts.waits.get_mut(pushed).filter(|w| w.reply) {
+            w.actor = actor;
+        }
     }
 
     /// Where a submission entry runs its closure, with the pool resolved.
@@ -429,6 +434,7 @@ impl<'a> Extractor<'a> {
             needs_worker: true,
             consumer: false,
             reply: w.method.is_none() && w.call.is_none(),
+            actor: false,
         });
     }
 

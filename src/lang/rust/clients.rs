@@ -2,8 +2,6 @@
 //! by a catalogued call, the method chain applied to it, and the calls later
 //! made on the binding that holds it; `lang::clients` judges them.
 
-use rustc_hash::FxHashSet as HashSet;
-
 use syn::visit::Visit;
 
 use super::extract::{span, Extractor};
@@ -207,6 +205,3 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
         syn::visit::visit_expr_call(self, c);
     }
 }
-
-/// Starts already judged (by the byte offset of their root call).
-pub type Seen = HashSet<usize>;

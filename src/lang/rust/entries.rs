@@ -16,9 +16,31 @@ fn heat(h: EntryHeat) -> Heat {
 
 impl Extractor<'_> {
     /// The entry point a function is, if any.
-    pub(super) fn entry_for(&self, name: &str, attrs: &[syn::Attribute]) -> Option<Entry> {
+    pub(super) fn entry_for(
+        &self,
+        name: &str,
+        attrs: &[syn::Attribute],
+        sig: &syn::Signature,
+    ) -> Option<Entry> {
         for e in &self.catalog.data.entry_points {
             if !e.registrars.is_empty() {
+                continue;
+            }
+            if !e.param_types.is_empty() {
+                // `async fn say_hello(&self, r: Request<Hello>)` in `impl Greeter for ..`.
+                let takes = sig.inputs.iter().any(|i| match i {
+                    syn::FnArg::Typed(pt) => self
+                        .types
+                        .resolve(&pt.ty)
+                        .is_some_and(|t| e.param_types.contains(&t)),
+                    syn::FnArg::Receiver(_) => false,
+                });
+                if takes && self.impl_trait.is_some() {
+                    return Some(Entry {
+                        heat: heat(e.heat),
+                        why: e.why.clone(),
+                    });
+                }
                 continue;
             }
             if !e.paths.is_empty() {

@@ -10,7 +10,7 @@ use super::eval::eval_int;
 use super::spans;
 use super::types::{PoolRef, Scopes, Types, Value};
 use crate::catalog::Indexed;
-use crate::diagnostic::Item;
+use crate::facts::Item;
 use crate::facts::{Context, CtxId, CtxKind, FileFacts};
 use crate::source::Span;
 
@@ -37,7 +37,8 @@ pub struct Extractor<'a> {
     /// The next closure is a hand-rolled pool's worker body.
     pub(super) next_hand_rolled: bool,
     /// Client starts already judged.
-    pub(super) clients_seen: super::clients::Seen,
+    /// Client builder chains already judged (by the start of their root expression).
+    pub(super) clients_seen: rustc_hash::FxHashSet<usize>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
     /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
@@ -50,6 +51,10 @@ pub struct Extractor<'a> {
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
     pub(super) senders: Vec<(String, usize)>,
+    /// `let (tx, rx) = oneshot::channel()` in this function: (rx, tx).
+    pub(super) oneshots: Vec<(String, String)>,
+    /// Variables this function passed as a whole argument to a call (`quote(b, tx)`).
+    pub(super) handed: Vec<String>,
     /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
     pub(super) binary: bool,
 }
@@ -202,6 +207,8 @@ impl<'a> Extractor<'a> {
             force_closure_ctx: false,
             params: Vec::new(),
             senders: Vec::new(),
+            oneshots: Vec::new(),
+            handed: Vec::new(),
             binary: false,
         }
     }
@@ -261,7 +268,7 @@ impl<'a> Extractor<'a> {
         );
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
-        self.facts.contexts[id].entry = self.entry_for(&name, attrs);
+        self.facts.contexts[id].entry = self.entry_for(&name, attrs, sig);
         let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
         let saved_method = std::mem::replace(&mut self.method, name);
         let saved_rayon = std::mem::take(&mut self.rayon);
@@ -281,6 +288,8 @@ impl<'a> Extractor<'a> {
             .collect();
         let saved_params = std::mem::replace(&mut self.params, params);
         let saved_senders = std::mem::take(&mut self.senders);
+        let saved_oneshots = std::mem::take(&mut self.oneshots);
+        let saved_handed = std::mem::take(&mut self.handed);
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
                 let ty = self.types.resolve(&pt.ty);
@@ -296,6 +305,8 @@ impl<'a> Extractor<'a> {
         self.visit_block(block);
         self.params = saved_params;
         self.senders = saved_senders;
+        self.oneshots = saved_oneshots;
+        self.handed = saved_handed;
         self.scopes.pop();
         self.loops = saved_loops;
         self.rayon = saved_rayon;
@@ -551,6 +562,18 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
         }
+        if let (syn::Expr::Call(c), syn::Pat::Tuple(t)) = (&*init.expr, &l.pat) {
+            let oneshot = matches!(&*c.func, syn::Expr::Path(p)
+                if p.path.segments.len() >= 2
+                    && p.path.segments[p.path.segments.len() - 2].ident == "oneshot"
+                    && p.path.segments.last().is_some_and(|s| s.ident == "channel"));
+            if let (true, [syn::Pat::Ident(tx), syn::Pat::Ident(rx)]) =
+                (oneshot, t.elems.iter().collect::<Vec<_>>().as_slice())
+            {
+                self.oneshots
+                    .push((rx.ident.to_string(), tx.ident.to_string()));
+            }
+        }
         // `let (tx, rx) = unbounded_channel()`: sends on `tx` fill that queue.
         if self.facts.queues.len() == queues + 1 {
             if let Some(tx) = sender_name(&l.pat) {
@@ -621,10 +644,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        self.note_handed(c.args.iter());
         self.call(c);
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if m.method != "send" {
+            self.note_handed(m.args.iter());
+        }
         self.queue_send(m);
         self.method_call(m);
     }
@@ -771,5 +798,32 @@ impl Extractor<'_> {
             span: spans::method_call(m),
             ctx,
         });
+    }
+}
+
+impl Extractor<'_> {
+    /// Bare variables passed as arguments: a oneshot sender handed to the callee.
+    fn note_handed<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
+        for a in args {
+            if let syn::Expr::Path(p) = a {
+                if let Some(id) = p.path.get_ident() {
+                    self.handed.push(id.to_string());
+                }
+            }
+        }
+    }
+
+    /// Whether `rx` is a oneshot receiver whose sender was not handed to a call here.
+    pub(super) fn actor_reply(&self, rx: &syn::Expr) -> bool {
+        let syn::Expr::Path(p) = rx else {
+            return true;
+        };
+        let Some(rx) = p.path.get_ident().map(|i| i.to_string()) else {
+            return true;
+        };
+        match self.oneshots.iter().rev().find(|(r, _)| *r == rx) {
+            Some((_, tx)) => !self.handed.contains(tx),
+            None => true,
+        }
     }
 }

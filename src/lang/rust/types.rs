@@ -90,7 +90,8 @@ impl<'a> Types<'a> {
         for s in structs {
             if let syn::Fields::Named(named) = &s.fields {
                 for f in &named.named {
-                    if let (Some(name), Some(ty)) = (&f.ident, t.resolve(&f.ty)) {
+                    let ty = t.resolve(&f.ty).or_else(|| t.project_type(&f.ty));
+                    if let (Some(name), Some(ty)) = (&f.ident, ty) {
                         t.fields.insert((s.ident.to_string(), name.to_string()), ty);
                     }
                 }
@@ -118,6 +119,35 @@ impl<'a> Types<'a> {
                 }
                 let catalog = self.catalog;
                 self.imports.resolve(&p.path, &|s| catalog.knows(s))
+            }
+            _ => None,
+        }
+    }
+
+    /// A type of the project's own (`Ledger`, `Arc<crate::db::Ledger>`), by its name:
+    /// calls on a field of that type go to the project's `Ledger`.
+    pub fn project_type(&self, ty: &syn::Type) -> Option<String> {
+        match ty {
+            syn::Type::Reference(r) => self.project_type(&r.elem),
+            syn::Type::Paren(p) => self.project_type(&p.elem),
+            syn::Type::Path(p) if p.qself.is_none() => {
+                let last = p.path.segments.last()?;
+                let name = last.ident.to_string();
+                if self.is_transparent_type(&name) {
+                    if let syn::PathArguments::AngleBracketed(a) = &last.arguments {
+                        return a.args.iter().find_map(|arg| match arg {
+                            syn::GenericArgument::Type(t) => self.project_type(t),
+                            _ => None,
+                        });
+                    }
+                    return None;
+                }
+                let local = p.path.segments.len() == 1
+                    || p.path.segments.first().is_some_and(|s| {
+                        matches!(s.ident.to_string().as_str(), "crate" | "self" | "super")
+                    });
+                (local && name.starts_with(char::is_uppercase) && last.arguments.is_empty())
+                    .then_some(name)
             }
             _ => None,
         }
