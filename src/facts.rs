@@ -108,6 +108,10 @@ pub struct Pool {
     /// Where `CallerRunsPolicy` is set on this pool, if it is.
     pub caller_runs: Option<Span>,
     pub bounded: bool,
+    /// A pool a method creates for its own work and shuts down before it returns
+    /// (a fork/join helper): its queue holds only that call's tasks, and waiting for
+    /// them is the same as running them inline.
+    pub scoped: bool,
 }
 
 /// Index of a [`Context`] within its file.

@@ -48,7 +48,22 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             // three audits no owner acted on one. A sender handed to a call of this
             // function (work it starts) is reported in hot code, as a warning.
             let idle_reply = w.reply && (w.actor || project.heat(file, w.ctx) != Heat::Hot);
-            if (contract || idle_reply) && !settings.pedantic {
+            // Waiting for tasks on a pool this method made for them and shuts down is
+            // running them inline: the unbounded call inside them is the finding.
+            let scoped_pool =
+                |s: &crate::facts::Submission| project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);
+            let scoped = match w.submission {
+                Some(s) => scoped_pool(&facts.submissions[s]),
+                // `for (Future<?> f : futures) f.get()` after submitting them here.
+                None => {
+                    w.kind == WaitKind::Result
+                        && facts
+                            .submissions
+                            .iter()
+                            .any(|s| s.ctx == w.ctx && scoped_pool(s))
+                }
+            };
+            if (contract || idle_reply || scoped) && !settings.pedantic {
                 continue;
             }
             let sub = w.submission.map(|s| &facts.submissions[s]);
@@ -76,7 +91,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             if w.reply {
                 d.level = Level::Warning;
             }
-            if contract || idle_reply {
+            if contract || idle_reply || scoped {
                 d.level = Level::Note;
             }
             if let Some(s) = sub {

@@ -166,7 +166,14 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                     }
                 }
             }
-            if let Some(pool) = pool {
+            // A pool a method makes for its own tasks and shuts down: it holds only them.
+            if pool.is_some_and(|p| p.scoped) {
+                if !settings.pedantic {
+                    continue;
+                }
+                d.level = Level::Note;
+            }
+            if let Some(pool) = pool.filter(|p| !p.scoped) {
                 let single = q.what.contains("Single");
                 match producers(project, &pool.key, &subs, single, q.timers) {
                     Producers::Fixed if settings.pedantic => d.level = Level::Note,

@@ -233,6 +233,7 @@ impl<'a> Extractor<'a> {
             span: span(head),
             caller_runs,
             bounded,
+            scoped: false,
         });
     }
 
@@ -316,6 +317,22 @@ impl<'a> Extractor<'a> {
         let r = self.local_pool_ref(name, true);
         let scope = enclosing_body(declarator).unwrap_or(declarator);
         self.record_pool(r.key.clone(), name, value, Some(name), scope, Vec::new());
+        // `try (var pool = ..)` or `pool.shutdown()` in the same method: a per-call pool.
+        let resource = declarator.kind() == "resource"
+            || declarator.parent().is_some_and(|p| p.kind() == "resource");
+        let mut stack = vec![scope];
+        let mut shut = resource;
+        while let Some(n) = stack.pop().filter(|_| !shut) {
+            shut = n.kind() == "method_invocation"
+                && ["shutdown", "shutdownNow", "close"]
+                    .iter()
+                    .any(|m| self.is_call_on(n, name, m));
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        if let Some(p) = self.facts.pools.last_mut().filter(|_| shut) {
+            p.scoped = true;
+        }
         Some(r)
     }
 
@@ -381,6 +398,7 @@ impl<'a> Extractor<'a> {
             span: Span::new(creation.start_byte(), head),
             caller_runs,
             bounded,
+            scoped: false,
         });
     }
 

@@ -183,6 +183,7 @@ impl<'a> Extractor<'a> {
                 span: *at,
                 caller_runs: None,
                 bounded: true,
+                scoped: false,
             });
         }
         Extractor {
