@@ -780,17 +780,7 @@ fn analyse(
     cache: Option<&Cache>,
 ) -> (Analysed, Option<cache::Stored>) {
     let display = root.display(path);
-    let fail = |message: String| {
-        let a = Analysed {
-            generated: false,
-            file: None,
-            errors: vec![FileError {
-                path: display.clone(),
-                message,
-            }],
-        };
-        (a, None)
-    };
+    let fail = |message: String| (Analysed::failed(&display, message), None);
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
             return fail("skipped: not a regular file (a FIFO, socket or device)".into())
@@ -841,17 +831,7 @@ fn analyse_bytes(
     display: String,
     bytes: Vec<u8>,
 ) -> (Analysed, bool) {
-    let fail = |message: String| {
-        let a = Analysed {
-            generated: false,
-            file: None,
-            errors: vec![FileError {
-                path: display.clone(),
-                message,
-            }],
-        };
-        (a, true)
-    };
+    let fail = |message: String| (Analysed::failed(&display, message), true);
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {

@@ -50,3 +50,17 @@ pub(crate) struct Analysed {
     /// Skipped as generated code.
     pub(crate) generated: bool,
 }
+
+impl Analysed {
+    /// A file that could not be analysed, with why.
+    pub(crate) fn failed(path: &str, message: String) -> Analysed {
+        Analysed {
+            generated: false,
+            file: None,
+            errors: vec![FileError {
+                path: path.to_string(),
+                message,
+            }],
+        }
+    }
+}
