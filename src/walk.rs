@@ -400,10 +400,12 @@ fn is_test_dir(dir: &Path) -> bool {
         || parts.windows(2).any(|w| w == ["src", "test"])
 }
 
-/// Example, demo and benchmark modules: `examples`, `foo-examples`, `foo-demo`,
-/// `foo-samples`, `foo-benchmark(s)`.
+/// Example, demo, benchmark and fuzzing modules: `samples`, `benchmarks`, `fuzz`,
+/// and `foo-examples`, `foo-demo`, `foo-samples`, `foo-benchmark(s)`, `foo-bench` (a
+/// `-` never appears in a Java package, so `com/example/demo` is not one).
 fn is_showcase_module(dir: &str) -> bool {
     const KINDS: &[&str] = &[
+        "bench",
         "example",
         "examples",
         "demo",
@@ -413,9 +415,9 @@ fn is_showcase_module(dir: &str) -> bool {
         "benchmark",
         "benchmarks",
     ];
-    KINDS.contains(&dir)
+    matches!(dir, "samples" | "benchmarks" | "fuzz")
         || dir
-            .rsplit_once(['-', '_'])
+            .rsplit_once('-')
             .is_some_and(|(_, kind)| KINDS.contains(&kind))
 }
 
@@ -454,6 +456,12 @@ mod tests {
         assert!(!is_test_path(Path::new(
             "src/main/java/com/acme/demoday/Plan.java"
         )));
+        assert!(!is_test_path(Path::new(
+            "src/main/java/com/example/demo/OrderController.java"
+        )));
         assert!(!is_test_path(Path::new("order-sampler/src/lib.rs")));
+        assert!(is_test_path(Path::new("tools/pp-bench/src/report.rs")));
+        assert!(is_test_path(Path::new("fuzz/fuzz_targets/parse.rs")));
+        assert!(!is_test_path(Path::new("src/benchmark_results.rs")));
     }
 }
