@@ -177,6 +177,29 @@ fn config_max_queue_capacity_and_explicit_config() {
         .stdout(predicate::str::contains("capacity 5000"));
 }
 
+/// Macros skipped and crates that are not the project's own are catalog data too: a
+/// team's logging macro hides what it formats; an in-house crate's `spawn` is no call
+/// of the project's `spawn`.
+#[test]
+fn rust_macro_and_crate_lists_from_config() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "a.rs",
+        "#[get(\"/\")] pub fn f() { audit_log!(std::sync::mpsc::channel::<u8>()); }\n",
+    );
+    let count = |config: &str| {
+        write(t.path(), "poolguard.toml", config);
+        let out = stdout_of(&["check", "--format", "json", "--exit-zero"], t.path(), 0);
+        json(&out)["summary"]["diagnostics"].as_u64().unwrap()
+    };
+    assert_eq!(count(""), 1);
+    assert_eq!(
+        count("[catalog.rust]\nskipped_macros = [\"audit_log\"]\n"),
+        0
+    );
+}
+
 #[test]
 fn catalog_extension_from_config() {
     let t = TempDir::new().unwrap();

@@ -400,6 +400,13 @@ pub struct LangCatalog {
     /// created there gets its timeouts from the stack it is composed into.
     #[serde(default)]
     pub layer_traits: Vec<String>,
+    /// Rust: macros whose bodies hold no code worth analysing (formatting, logging).
+    #[serde(default)]
+    pub skipped_macros: Vec<String>,
+    /// Rust: crates that are not the project's own modules (`std`, `tokio`): a call
+    /// `tokio::spawn(..)` is never a call of a project function named `spawn`.
+    #[serde(default)]
+    pub external_crates: Vec<String>,
 }
 
 impl LangCatalog {
@@ -439,5 +446,7 @@ impl LangCatalog {
         self.clients.extend(other.clients);
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.layer_traits.extend(other.layer_traits);
+        self.skipped_macros.extend(other.skipped_macros);
+        self.external_crates.extend(other.external_crates);
     }
 }

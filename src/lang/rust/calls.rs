@@ -62,7 +62,8 @@ impl<'a> Extractor<'a> {
             && full.is_none()
             && path.is_some_and(|p| {
                 let first = p.segments.first().map(|s| s.ident.to_string());
-                p.segments.len() == 1 || first.is_some_and(|f| is_own_module(&f) || f == "Self")
+                p.segments.len() == 1
+                    || first.is_some_and(|f| self.is_own_module(&f) || f == "Self")
             });
         let lambdas = self.visit_args(c.args.iter(), runs.as_ref(), sub, project_fn);
         self.timeout_wrapped -= usize::from(wrapper);
@@ -463,7 +464,7 @@ impl<'a> Extractor<'a> {
             // `Store::open(..)`, `crate::db::Store::open(..)`: an associated function.
             [.., t, name] if t.starts_with(char::is_uppercase) => (t.clone(), name.clone()),
             // `crate::db::load(..)`, `db::load(..)`: a function of another module.
-            [first, .., name] if is_own_module(first) => (String::new(), name.clone()),
+            [first, .., name] if self.is_own_module(first) => (String::new(), name.clone()),
             _ => return,
         };
         self.push_call(owner, name, s, lambda_args);
@@ -747,38 +748,6 @@ fn short(text: &str) -> String {
     }
 }
 
-/// Whether a path's first segment can name a module of this crate or workspace
-/// (not the standard library or a well-known external crate).
-fn is_own_module(first: &str) -> bool {
-    const EXTERNAL: &[&str] = &[
-        "std",
-        "core",
-        "alloc",
-        "tokio",
-        "futures",
-        "rayon",
-        "crossbeam",
-        "crossbeam_channel",
-        "serde",
-        "serde_json",
-        "tracing",
-        "log",
-        "anyhow",
-        "thiserror",
-        "reqwest",
-        "hyper",
-        "axum",
-        "tower",
-        "tonic",
-        "async_std",
-        "smol",
-        "flume",
-        "parking_lot",
-        "bytes",
-    ];
-    first.starts_with(char::is_lowercase) && !EXTERNAL.contains(&first)
-}
-
 /// The parameter a closure body calls (`f()`) or passes on as an argument
 /// (`Hub::run(hub, f)`): the closure runs it.
 fn forwarded_param(body: &syn::Expr, params: &[String]) -> Option<usize> {
@@ -818,4 +787,13 @@ fn forwarded_param(body: &syn::Expr, params: &[String]) -> Option<usize> {
     };
     f.visit_expr(body);
     f.found
+}
+
+impl Extractor<'_> {
+    /// Whether a path's first segment can name a module of this crate or workspace
+    /// (not the standard library or an external crate the catalog lists).
+    fn is_own_module(&self, first: &str) -> bool {
+        first.starts_with(char::is_lowercase)
+            && !self.catalog.data.external_crates.iter().any(|c| c == first)
+    }
 }

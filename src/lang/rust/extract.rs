@@ -59,55 +59,6 @@ pub struct Extractor<'a> {
     pub(super) binary: bool,
 }
 
-/// Macros whose bodies hold no code worth analysing (formatting, logging, asserts).
-const SKIPPED_MACROS: &[&str] = &[
-    "println",
-    "eprintln",
-    "print",
-    "eprint",
-    "format",
-    "format_args",
-    "write",
-    "writeln",
-    "info",
-    "debug",
-    "warn",
-    "error",
-    "trace",
-    "event",
-    "span",
-    "info_span",
-    "debug_span",
-    "assert",
-    "assert_eq",
-    "assert_ne",
-    "debug_assert",
-    "debug_assert_eq",
-    "debug_assert_ne",
-    "panic",
-    "unreachable",
-    "todo",
-    "unimplemented",
-    "concat",
-    "stringify",
-    "include_str",
-    "include_bytes",
-    "env",
-    "option_env",
-    "cfg",
-    "matches",
-    "json",
-    "bail",
-    "anyhow",
-    "ensure",
-    "lazy_static",
-    "macro_rules",
-    "html",
-    "sql",
-    "query",
-    "query_as",
-];
-
 fn name_span(m: &syn::Macro) -> PmSpan {
     m.path
         .segments
@@ -597,7 +548,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             .last()
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
-        if SKIPPED_MACROS.contains(&name.as_str()) {
+        if self.catalog.data.skipped_macros.contains(&name) {
             return;
         }
         use syn::parse::Parser;
