@@ -127,10 +127,18 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
                 RULE.id,
                 file,
                 w.span,
-                format!(
-                    "{} blocks an async runtime worker thread: every task scheduled on it waits until this returns",
-                    w.what
-                ),
+                if w.what.contains("block_in_place") {
+                    // tokio hands the worker's other tasks to another thread first.
+                    format!(
+                        "{} blocks an async runtime worker in place: the runtime runs one worker short, and this task and whatever awaits it wait until it returns",
+                        w.what
+                    )
+                } else {
+                    format!(
+                        "{} blocks an async runtime worker thread: every task scheduled on it waits until this returns",
+                        w.what
+                    )
+                },
             )
             .label(e.file, c.head, format!("`{}` runs on the async runtime", c.name))
             .help(w.help.clone())
