@@ -85,6 +85,13 @@ impl<'a> Project<'a> {
             .filter(|(_, b)| passed.contains_key(b.as_str()))
             .map(|(a, _)| a.as_str())
             .collect();
+        // A getter name declared by two classes of the same simple name is ambiguous.
+        let mut getters: HashMap<&str, std::collections::BTreeSet<&str>> = HashMap::new();
+        for (a, b) in facts.iter().flat_map(|f| &f.pool_aliases) {
+            if b.starts_with("getter:") {
+                getters.entry(b.as_str()).or_default().insert(a.as_str());
+            }
+        }
         let defined: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
@@ -101,6 +108,12 @@ impl<'a> Project<'a> {
                 // of that name is it (else two classes' `pool` fields become one pool).
                 if (defined.contains(a.as_str()) || hand_built.contains(a.as_str()))
                     && b.starts_with("bean:")
+                {
+                    continue;
+                }
+                if getters
+                    .get(b.as_str())
+                    .is_some_and(|fields| fields.len() > 1)
                 {
                     continue;
                 }

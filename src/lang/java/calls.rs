@@ -519,6 +519,18 @@ impl<'a> Extractor<'a> {
                 let mut v = recv.clone();
                 v.pool = None;
                 v.unbounded_queue = false;
+                // `registry.getExecutor()` on a project class: the pool its getter returns.
+                let project = recv
+                    .ty
+                    .as_ref()
+                    .filter(|t| t.fq().is_none_or(|fq| !self.catalog.knows(fq)));
+                if let (Some(t), true) = (project, args.is_empty()) {
+                    v.pool = Some(super::types::PoolRef {
+                        key: format!("getter:{}.{name}", t.simple),
+                        name: name.to_string(),
+                        confirmed: false,
+                    });
+                }
                 let returned = self.returned_type(&recv, name);
                 v.complete |= returned.as_ref().is_some_and(|(_, c)| *c);
                 v.ty = returned.map(|(t, _)| t);
@@ -526,7 +538,7 @@ impl<'a> Extractor<'a> {
                     v.ty = recv.ty.clone();
                 }
                 v.bounded |= futures.bounding.iter().any(|b| b == name);
-                if v.ty.is_none() && name != "toArray" {
+                if v.ty.is_none() && name != "toArray" && v.pool.is_none() {
                     // A submission to a pool known only by name (`Pools.IO.submit(..)`): a future.
                     return match self
                         .submission_at

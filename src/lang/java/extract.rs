@@ -487,6 +487,20 @@ impl<'a> Extractor<'a> {
             };
             let name = self.text(name).to_string();
             let returned = self.returned_field(*m);
+            // `getExecutor()` returning a pool field: other classes' calls reach that pool.
+            let exported = returned.as_ref().and_then(|f| {
+                let class = self.classes.last()?;
+                let field = class.fields.get(f)?;
+                let fq = field.ty.as_ref()?.fq()?;
+                self.catalog.in_group("executor", fq).then(|| {
+                    let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
+                    (
+                        format!("field:{}.{f}", class.fq),
+                        format!("getter:{simple}.{name}"),
+                    )
+                })
+            });
+            self.facts.pool_aliases.extend(exported);
             if let Some(class) = self.classes.last_mut() {
                 if let Some(field) = returned.filter(|f| class.fields.contains_key(f)) {
                     class.getters.insert(name.clone(), field);
