@@ -309,12 +309,7 @@ fn where_the_cache_lives_and_clean() {
         .starts_with("Signature: 8a477f597d28d172789f06886806bc55"));
     // Never walked: a source file in it is not checked.
     write(d, ".poolguard_cache/Sneaky.java", SNEAKY);
-    let files = stdout(
-        &poolguard(d)
-            .args(["check", "--show-files"])
-            .output()
-            .unwrap(),
-    );
+    let files = shown_files(d);
     assert!(!files.contains("Sneaky"), "{files}");
     fs::remove_file(default.join("Sneaky.java")).unwrap();
 
@@ -360,12 +355,7 @@ fn where_the_cache_lives_and_clean() {
     check(d, &[]);
     assert!(configured.join("records.pack").is_file());
     write(d, "caches/pg/Sneaky.java", SNEAKY);
-    let files = stdout(
-        &poolguard(d)
-            .args(["check", "--show-files"])
-            .output()
-            .unwrap(),
-    );
+    let files = shown_files(d);
     assert!(!files.contains("Sneaky"), "{files}");
     assert!(
         files.contains("skip   caches/pg: a cache directory (it holds a `CACHEDIR.TAG`)\n"),
@@ -414,4 +404,14 @@ fn concurrent_runs_leave_a_valid_cache() {
         .filter(|n| n.ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// What `check --show-files` lists from `d`.
+fn shown_files(d: &Path) -> String {
+    stdout(
+        &poolguard(d)
+            .args(["check", "--show-files"])
+            .output()
+            .unwrap(),
+    )
 }
