@@ -102,7 +102,28 @@ pub fn dump(project: &Project) -> String {
             if p.bounded {
                 out.push_str(" bounded");
             }
+            if p.scoped {
+                out.push_str(" scoped");
+            }
             out.push('\n');
+        }
+        for q in facts.queues.iter().filter(|q| !q.keys.is_empty()) {
+            let _ = writeln!(
+                out,
+                "  queue {} known as {} at {}",
+                q.what,
+                q.keys.join(", "),
+                at(file, q.span)
+            );
+        }
+        for s in &facts.queue_sends {
+            let _ = writeln!(
+                out,
+                "  put into {} at {} from {}",
+                s.key,
+                at(file, s.span),
+                project.display_name(file, s.ctx)
+            );
         }
         for s in &facts.submissions {
             let linked = project.pool(&s.pool).is_some();
