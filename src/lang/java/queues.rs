@@ -232,6 +232,16 @@ impl<'a> Extractor<'a> {
         if !matches!(o.kind(), "identifier" | "field_access") || var.contains('.') {
             return;
         }
+        // `list.add(x)`: a receiver of a known type that is no queue puts into no queue.
+        let ty = self.value_of(o).ty;
+        if let Some(fq) = ty.as_ref().and_then(|t| t.fq()) {
+            let queue = self.catalog.in_group("blocking_queue", fq)
+                || fq.ends_with("Queue")
+                || fq.ends_with("Deque");
+            if !queue {
+                return;
+            }
+        }
         let key = if t.starts_with("this.")
             || (self.scopes.get(var).is_none() && self.field(var).is_some())
         {
