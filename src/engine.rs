@@ -284,6 +284,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
+    crate::lang::rust::crates::mark_tool_crates(&files, &mut facts);
     let files_checked = in_scope.iter().filter(|&&r| r).count() - skipped_generated;
 
     let levels = effective_levels(opts);

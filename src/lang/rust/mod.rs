@@ -2,6 +2,7 @@
 
 mod calls;
 mod clients;
+pub mod crates;
 mod entries;
 mod eval;
 mod extract;
