@@ -114,6 +114,11 @@ impl Extractor<'_> {
             if !name.starts_with(char::is_lowercase) {
                 continue;
             }
+            // `client.get(url)`: a local variable or parameter names no handler.
+            if segs.len() == 1 && (self.scopes.get(&name).is_some() || self.params.contains(&name))
+            {
+                continue;
+            }
             let call = self.call_record(owner, name, at, Vec::new());
             self.facts.handlers.push((call, why.clone()));
         }
