@@ -400,6 +400,10 @@ pub struct LangCatalog {
     /// created there gets its timeouts from the stack it is composed into.
     #[serde(default)]
     pub layer_traits: Vec<String>,
+    /// Methods that put an item into a queue or channel (`offer`, `send`): where a
+    /// queue is filled, for `unbounded_queue`'s producers.
+    #[serde(default)]
+    pub queue_puts: Vec<String>,
     /// Rust: macros whose bodies hold no code worth analysing (formatting, logging).
     #[serde(default)]
     pub skipped_macros: Vec<String>,
@@ -446,6 +450,7 @@ impl LangCatalog {
         self.clients.extend(other.clients);
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.layer_traits.extend(other.layer_traits);
+        self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);
     }

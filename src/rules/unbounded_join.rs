@@ -3,8 +3,9 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::{CtxKind, Heat, WaitKind};
+use crate::facts::{CtxKind, FileFacts, Heat, Submission, Wait, WaitKind};
 use crate::link::Project;
+use crate::source::FileId;
 
 pub const RULE: Rule = Rule {
     id: "unbounded_join",
@@ -15,6 +16,37 @@ pub const RULE: Rule = Rule {
     precision: "high",
     check,
 };
+
+/// Untimed waits not worth a finding (notes with `--pedantic`):
+/// - a synchronizer in code no entry point reaches (a library's API: start handshakes,
+///   helper threads it joins, its own admission control) blocks by contract; whether
+///   that pins a request thread is its callers' question;
+/// - a reply awaited from an actor (`oneshot` sender sent in a message) pins no thread,
+///   and the actor drops the sender when it fails (no owner acted on one in three
+///   audits); a sender handed to a call of this function is reported in hot code;
+/// - waiting for the tasks of a pool this method made for them and shuts down is
+///   running them inline: the unbounded call inside them is the finding.
+fn by_design(project: &Project, file: FileId, facts: &FileFacts, w: &Wait) -> bool {
+    let heat = project.heat(file, w.ctx);
+    if w.kind == WaitKind::Synchronizer && w.submission.is_none() && heat == Heat::Unknown {
+        return true;
+    }
+    if w.reply && (w.actor || heat != Heat::Hot) {
+        return true;
+    }
+    let scoped = |s: &Submission| project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);
+    match w.submission {
+        Some(s) => scoped(&facts.submissions[s]),
+        // `for (Future<?> f : futures) f.get()` after submitting them here.
+        None => {
+            w.kind == WaitKind::Result
+                && facts
+                    .submissions
+                    .iter()
+                    .any(|s| s.ctx == w.ctx && scoped(s))
+        }
+    }
+}
 
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -37,33 +69,8 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             if w.consumer && project.called_only_from_loops(file, w.ctx) {
                 continue; // a consumer API: its callers are dedicated consumer loops
             }
-            // A synchronizer in code no entry point reaches (a library's API: start
-            // handshakes, helper threads it joins, its own admission control) blocks
-            // by contract; whether that pins a request thread is its callers' question.
-            let contract = w.kind == WaitKind::Synchronizer
-                && w.submission.is_none()
-                && project.heat(file, w.ctx) == Heat::Unknown;
-            // A reply awaited from an actor (`oneshot` sender sent in a message) pins no
-            // thread, only this task, and the actor drops the sender when it fails: in
-            // three audits no owner acted on one. A sender handed to a call of this
-            // function (work it starts) is reported in hot code, as a warning.
-            let idle_reply = w.reply && (w.actor || project.heat(file, w.ctx) != Heat::Hot);
-            // Waiting for tasks on a pool this method made for them and shuts down is
-            // running them inline: the unbounded call inside them is the finding.
-            let scoped_pool =
-                |s: &crate::facts::Submission| project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);
-            let scoped = match w.submission {
-                Some(s) => scoped_pool(&facts.submissions[s]),
-                // `for (Future<?> f : futures) f.get()` after submitting them here.
-                None => {
-                    w.kind == WaitKind::Result
-                        && facts
-                            .submissions
-                            .iter()
-                            .any(|s| s.ctx == w.ctx && scoped_pool(s))
-                }
-            };
-            if (contract || idle_reply || scoped) && !settings.pedantic {
+            let quiet = by_design(project, file, facts, w);
+            if quiet && !settings.pedantic {
                 continue;
             }
             let sub = w.submission.map(|s| &facts.submissions[s]);
@@ -91,7 +98,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             if w.reply {
                 d.level = Level::Warning;
             }
-            if contract || idle_reply || scoped {
+            if quiet {
                 d.level = Level::Note;
             }
             if let Some(s) = sub {

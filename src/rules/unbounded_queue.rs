@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::{Bound, Heat};
+use crate::facts::{Bound, CtxId, Heat};
 use crate::link::{Project, Sub};
+use crate::source::{FileId, Span};
 
 pub const RULE: Rule = Rule {
     id: "unbounded_queue",
@@ -94,6 +95,77 @@ fn long_lived(project: &Project, s: &Sub) -> bool {
         .any(|c| c.worker_loop && c.name == *method && c.owner == *owner)
 }
 
+/// Who fills a queue, as far as the project can tell.
+enum Filled {
+    /// Hot code: the context to judge, and the put or submission to label.
+    Hot {
+        site: (FileId, CtxId),
+        put: Option<(FileId, Span)>,
+    },
+    /// Producers the project cannot see (a bean, an escaping executor): reported.
+    Unknown,
+    /// Cold, fixed or not visible for a plain queue: a note with `--pedantic`.
+    Quiet,
+    /// A scheduler whose pool was not recorded: nothing fills it here.
+    Nothing,
+}
+
+type Sends<'s> = HashMap<&'s str, Vec<(FileId, &'s crate::facts::QueueSend)>>;
+
+fn filled(
+    project: &Project,
+    file: FileId,
+    q: &crate::facts::Queue,
+    pool: Option<&crate::facts::Pool>,
+    subs: &HashMap<String, Vec<&Sub>>,
+    sends: &Sends,
+) -> Filled {
+    let Some(pool) = pool else {
+        if q.timers {
+            return Filled::Nothing;
+        }
+        if q.executor {
+            return Filled::Unknown;
+        }
+        // A queue or channel that is no executor's: filled per request when hot code
+        // puts into it (through the variable or field that holds it) or creates it;
+        // otherwise which code fills it is not guessed.
+        let hot_put = q
+            .keys
+            .iter()
+            .filter_map(|k| sends.get(k.as_str()))
+            .flatten()
+            .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
+            .find(|(f, s)| project.heat(*f, s.ctx) == Heat::Hot);
+        if let Some((f, s)) = hot_put {
+            return Filled::Hot {
+                site: (*f, s.ctx),
+                put: Some((*f, s.span)),
+            };
+        }
+        return match q.ctx.filter(|&c| project.heat(file, c) == Heat::Hot) {
+            Some(c) => Filled::Hot {
+                site: (file, c),
+                put: None,
+            },
+            None => Filled::Quiet,
+        };
+    };
+    // A pool a method makes for its own tasks and shuts down: it holds only them.
+    if pool.scoped {
+        return Filled::Quiet;
+    }
+    let single = q.what.contains("Single");
+    match producers(project, &pool.key, subs, single, q.timers) {
+        Producers::Fixed => Filled::Quiet,
+        Producers::Hot(s) => Filled::Hot {
+            site: (s.file, s.ctx),
+            put: Some((s.file, s.span)),
+        },
+        Producers::Unknown => Filled::Unknown,
+    }
+}
+
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut subs: HashMap<String, Vec<&Sub>> = HashMap::new();
@@ -103,7 +175,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             .push(s);
     }
     // Items put into queues and sent on channels, by the key the queue is known by.
-    let mut sends: HashMap<&str, Vec<(usize, &crate::facts::QueueSend)>> = HashMap::new();
+    let mut sends: Sends = HashMap::new();
     for (file, _, facts) in project.each() {
         for s in &facts.queue_sends {
             sends.entry(s.key.as_str()).or_default().push((file, s));
@@ -111,8 +183,15 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     }
     for (file, _, facts) in project.each() {
         // Executors created by a factory: the pool and its queue start at one place.
-        let pools: HashMap<usize, &crate::facts::Pool> =
-            facts.pools.iter().map(|p| (p.span.start, p)).collect();
+        // An `@Bean` method's pool is also its local variable's: the bean is what
+        // others inject and fill.
+        let mut pools: HashMap<usize, &crate::facts::Pool> = HashMap::new();
+        for p in &facts.pools {
+            let slot = pools.entry(p.span.start).or_insert(p);
+            if !slot.key.starts_with("bean:") {
+                *slot = p;
+            }
+        }
         for q in &facts.queues {
             let message = match q.bound {
                 Bound::Unbounded => format!(
@@ -139,59 +218,20 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 .get(&q.span.start)
                 .or_else(|| q.argument_of.and_then(|start| pools.get(&start)))
                 .copied();
-            if pool.is_none() && !q.executor {
-                // A queue or channel that is no executor's: reported when hot code puts
-                // into it (through the variable or field that holds it), or when it is
-                // created in hot code; else only with --pedantic (no guessing).
-                let hot_send = q
-                    .keys
-                    .iter()
-                    .filter_map(|k| sends.get(k.as_str()))
-                    .flatten()
-                    .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
-                    .find(|(f, s)| project.heat(*f, s.ctx) == Heat::Hot);
-                if let Some((f, s)) = hot_send {
-                    d = d
-                        .label(
-                            *f,
-                            s.span,
+            match filled(project, file, q, pool, &subs, &sends) {
+                Filled::Hot { site, put } => {
+                    if let Some((f, span)) = put {
+                        d = d.label(
+                            f,
+                            span,
                             "filled from code that runs per request or event here",
-                        )
-                        .at(*f, s.ctx);
-                } else {
-                    match q.ctx.filter(|&c| project.heat(file, c) == Heat::Hot) {
-                        Some(c) => d = d.at(file, c),
-                        None if settings.pedantic => d.level = Level::Note,
-                        None => continue,
+                        );
                     }
+                    d = d.at(site.0, site.1);
                 }
-            }
-            // A pool a method makes for its own tasks and shuts down: it holds only them.
-            if pool.is_some_and(|p| p.scoped) {
-                if !settings.pedantic {
-                    continue;
-                }
-                d.level = Level::Note;
-            }
-            if let Some(pool) = pool.filter(|p| !p.scoped) {
-                let single = q.what.contains("Single");
-                match producers(project, &pool.key, &subs, single, q.timers) {
-                    Producers::Fixed if settings.pedantic => d.level = Level::Note,
-                    Producers::Fixed => continue,
-                    Producers::Hot(s) => {
-                        d = d
-                            .label(
-                                s.file,
-                                s.span,
-                                "filled from code that runs per request or event here",
-                            )
-                            .at(s.file, s.ctx);
-                    }
-                    Producers::Unknown => {}
-                }
-            }
-            if q.timers && !pools.contains_key(&q.span.start) {
-                continue; // a scheduler whose pool was not recorded: nothing fills it here
+                Filled::Unknown => {}
+                Filled::Quiet if settings.pedantic => d.level = Level::Note,
+                Filled::Quiet | Filled::Nothing => continue,
             }
             out.push(d);
         }

@@ -173,7 +173,7 @@ impl<'a> Extractor<'a> {
                 .get_or_insert(waits_before);
         }
         self.track_collection(&name, object, &args);
-        self.queue_send(node, &name, object);
+        self.queue_send(node, &name, object, &recv);
         self.record_call(node, &name, object, &recv, lambda_args);
     }
 
@@ -837,7 +837,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// `name` or `this.name` where `name` is a field (not shadowed by a local).
-    fn is_field_ref(&self, o: Node) -> bool {
+    pub(super) fn is_field_ref(&self, o: Node) -> bool {
         let t = self.text(o);
         let name = t.strip_prefix("this.").unwrap_or(t);
         let plain =

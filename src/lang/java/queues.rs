@@ -5,6 +5,7 @@ use tree_sitter::Node;
 
 use super::extract::Extractor;
 use super::syntax::{short, span, NodeExt};
+use super::types::Value;
 use crate::catalog::QueueEntry;
 use crate::facts::{Bound, Queue};
 use crate::source::Span;
@@ -209,22 +210,15 @@ impl<'a> Extractor<'a> {
     }
 
     /// `queue.offer(x)` / `this.queue.put(x)`: an item into the queue held there.
-    pub(super) fn queue_send(&mut self, call: Node, name: &str, object: Option<Node>) {
-        const SENDS: &[&str] = &[
-            "put",
-            "offer",
-            "add",
-            "addAll",
-            "putFirst",
-            "putLast",
-            "offerFirst",
-            "offerLast",
-            "addFirst",
-            "addLast",
-            "transfer",
-            "tryTransfer",
-        ];
-        let Some(o) = object.filter(|_| SENDS.contains(&name)) else {
+    pub(super) fn queue_send(
+        &mut self,
+        call: Node,
+        name: &str,
+        object: Option<Node>,
+        recv: &Value,
+    ) {
+        let puts = &self.catalog.data.queue_puts;
+        let Some(o) = object.filter(|_| puts.iter().any(|p| p == name)) else {
             return;
         };
         let t = self.text(o);
@@ -233,8 +227,7 @@ impl<'a> Extractor<'a> {
             return;
         }
         // `list.add(x)`: a receiver of a known type that is no queue puts into no queue.
-        let ty = self.value_of(o).ty;
-        if let Some(fq) = ty.as_ref().and_then(|t| t.fq()) {
+        if let Some(fq) = recv.ty.as_ref().and_then(|t| t.fq()) {
             let queue = self.catalog.in_group("blocking_queue", fq)
                 || fq.ends_with("Queue")
                 || fq.ends_with("Deque");
@@ -242,9 +235,7 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        let key = if t.starts_with("this.")
-            || (self.scopes.get(var).is_none() && self.field(var).is_some())
-        {
+        let key = if self.is_field_ref(o) {
             format!("field:{}.{var}", self.class_fq())
         } else {
             format!("local:{var}")

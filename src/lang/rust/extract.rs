@@ -728,8 +728,8 @@ impl Extractor<'_> {
 
     /// `tx.send(x)` on a sender created here, or `state.audit.send(x)` on a field.
     fn queue_send(&mut self, m: &syn::ExprMethodCall) {
-        const SENDS: &[&str] = &["send", "unbounded_send", "send_blocking", "try_send"];
-        if !SENDS.contains(&m.method.to_string().as_str()) {
+        let method = m.method.to_string();
+        if !self.catalog.data.queue_puts.contains(&method) {
             return;
         }
         let Some(ctx) = self.current_ctx() else {
@@ -754,13 +754,18 @@ impl Extractor<'_> {
 }
 
 impl Extractor<'_> {
-    /// Bare variables passed as arguments: a oneshot sender handed to the callee.
+    /// A oneshot sender of this function passed whole as an argument: handed to the callee.
     fn note_handed<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
+        if self.oneshots.is_empty() {
+            return;
+        }
         for a in args {
-            if let syn::Expr::Path(p) = a {
-                if let Some(id) = p.path.get_ident() {
-                    self.handed.push(id.to_string());
-                }
+            let syn::Expr::Path(p) = a else { continue };
+            let Some(id) = p.path.get_ident().map(|i| i.to_string()) else {
+                continue;
+            };
+            if self.oneshots.iter().any(|(_, tx)| *tx == id) {
+                self.handed.push(id);
             }
         }
     }

@@ -100,57 +100,48 @@ impl<'a> Types<'a> {
         t
     }
 
-    /// The canonical path of a type, looking through transparent wrappers and references.
-    pub fn resolve(&self, ty: &syn::Type) -> Option<String> {
+    /// The path a type names, looking through references, parentheses and transparent
+    /// wrappers (`&Arc<Store>` -> `Store`).
+    fn named_path<'t>(&self, ty: &'t syn::Type) -> Option<&'t syn::Path> {
         match ty {
-            syn::Type::Reference(r) => self.resolve(&r.elem),
-            syn::Type::Paren(p) => self.resolve(&p.elem),
-            syn::Type::Group(g) => self.resolve(&g.elem),
+            syn::Type::Reference(r) => self.named_path(&r.elem),
+            syn::Type::Paren(p) => self.named_path(&p.elem),
+            syn::Type::Group(g) => self.named_path(&g.elem),
             syn::Type::Path(p) if p.qself.is_none() => {
                 let last = p.path.segments.last()?;
-                if self.is_transparent_type(&last.ident.to_string()) {
-                    if let syn::PathArguments::AngleBracketed(a) = &last.arguments {
-                        return a.args.iter().find_map(|arg| match arg {
-                            syn::GenericArgument::Type(t) => self.resolve(t),
-                            _ => None,
-                        });
-                    }
-                    return None;
+                if !self.is_transparent_type(&last.ident.to_string()) {
+                    return Some(&p.path);
                 }
-                let catalog = self.catalog;
-                self.imports.resolve(&p.path, &|s| catalog.knows(s))
+                let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+                    return None;
+                };
+                a.args.iter().find_map(|arg| match arg {
+                    syn::GenericArgument::Type(t) => self.named_path(t),
+                    _ => None,
+                })
             }
             _ => None,
         }
     }
 
+    /// The canonical path of a type, looking through transparent wrappers and references.
+    pub fn resolve(&self, ty: &syn::Type) -> Option<String> {
+        let catalog = self.catalog;
+        self.imports
+            .resolve(self.named_path(ty)?, &|s| catalog.knows(s))
+    }
+
     /// A type of the project's own (`Ledger`, `Arc<crate::db::Ledger>`), by its name:
     /// calls on a field of that type go to the project's `Ledger`.
     pub fn project_type(&self, ty: &syn::Type) -> Option<String> {
-        match ty {
-            syn::Type::Reference(r) => self.project_type(&r.elem),
-            syn::Type::Paren(p) => self.project_type(&p.elem),
-            syn::Type::Path(p) if p.qself.is_none() => {
-                let last = p.path.segments.last()?;
-                let name = last.ident.to_string();
-                if self.is_transparent_type(&name) {
-                    if let syn::PathArguments::AngleBracketed(a) = &last.arguments {
-                        return a.args.iter().find_map(|arg| match arg {
-                            syn::GenericArgument::Type(t) => self.project_type(t),
-                            _ => None,
-                        });
-                    }
-                    return None;
-                }
-                let local = p.path.segments.len() == 1
-                    || p.path.segments.first().is_some_and(|s| {
-                        matches!(s.ident.to_string().as_str(), "crate" | "self" | "super")
-                    });
-                (local && name.starts_with(char::is_uppercase) && last.arguments.is_empty())
-                    .then_some(name)
-            }
-            _ => None,
-        }
+        let path = self.named_path(ty)?;
+        let last = path.segments.last()?;
+        let name = last.ident.to_string();
+        let local = path.segments.len() == 1
+            || path.segments.first().is_some_and(|s| {
+                matches!(s.ident.to_string().as_str(), "crate" | "self" | "super")
+            });
+        (local && name.starts_with(char::is_uppercase) && last.arguments.is_empty()).then_some(name)
     }
 
     pub fn is_transparent_type(&self, name: &str) -> bool {
