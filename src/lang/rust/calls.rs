@@ -82,7 +82,10 @@ impl<'a> Extractor<'a> {
         if let Some(p) = path {
             self.record_call(p, cspan, lambdas);
             if let Some(last) = p.segments.last() {
-                if c.args.iter().any(|a| matches!(a, syn::Expr::Path(_))) {
+                if c.args
+                    .iter()
+                    .any(|a| matches!(a, syn::Expr::Path(_) | syn::Expr::Closure(_)))
+                {
                     self.handler_refs(&last.ident.to_string(), c.args.iter(), cspan);
                 }
             }
@@ -123,7 +126,10 @@ impl<'a> Extractor<'a> {
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
         let _ = self.visit_args(m.args.iter(), runs.as_ref(), sub, false);
         self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
-        if m.args.iter().any(|a| matches!(a, syn::Expr::Path(_))) {
+        if m.args
+            .iter()
+            .any(|a| matches!(a, syn::Expr::Path(_) | syn::Expr::Closure(_)))
+        {
             self.handler_refs(&method, m.args.iter(), mspan);
         }
         let owner = match &*m.receiver {

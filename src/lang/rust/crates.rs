@@ -1,13 +1,25 @@
-//! Crates as programs: a crate that is only a binary (`src/main.rs`, no `src/lib.rs`)
-//! and declares no request entry point (no route handler, service, listener) is a
-//! tool (a CLI, a load generator, a dev server runner): it serves no traffic, so its
-//! code is cold, like `src/bin/` (rules.md, revision 2).
+//! Crates as programs: a crate with a binary (`src/main.rs`, `src/bin/`, `[[bin]]`)
+//! that declares no request entry point (no route handler, service, listener) and
+//! whose library, if it has one, no other crate of the workspace depends on, is a
+//! tool (a CLI, a load generator, a dev-environment runner, a batch job): it serves
+//! no traffic, so its code is cold, like `src/bin/` (rules.md, revision 2).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::facts::{FileFacts, Heat};
 use crate::source::{Language, SourceFile};
+
+/// What a crate's `Cargo.toml` says about it.
+#[derive(Debug, Default)]
+struct Manifest {
+    /// `[package] name`.
+    name: Option<String>,
+    /// Packages it depends on (not dev-dependencies: tests use anything).
+    deps: Vec<String>,
+    /// Files of its `[[bin]]` targets that name a `path`.
+    bins: Vec<PathBuf>,
+}
 
 /// Mark every file of a tool crate as a binary's.
 pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
@@ -21,11 +33,36 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
             crates.entry(root).or_default().push(i);
         }
     }
-    for (root, members) in crates {
-        let tool = root.join("src/main.rs").is_file() && !root.join("src/lib.rs").exists();
+    let manifests: BTreeMap<&PathBuf, Manifest> = crates.keys().map(|r| (r, manifest(r))).collect();
+    // Packages some other crate of the workspace builds on.
+    let used: HashSet<&str> = manifests
+        .values()
+        .flat_map(|m| {
+            m.deps
+                .iter()
+                .map(String::as_str)
+                .filter(move |d| m.name.as_deref() != Some(*d))
+        })
+        .collect();
+    for (root, members) in &crates {
+        let m = &manifests[root];
+        // Its binary must be among the files read: otherwise nothing says it serves
+        // no traffic (a fixture under another project's `Cargo.toml`).
+        let src = root.join("src");
+        let has_bin = members.iter().any(|&i| {
+            let p = &files[i].path;
+            p == &src.join("main.rs")
+                || p.starts_with(src.join("bin"))
+                || m.bins.iter().any(|b| p == &root.join(b))
+        });
+        let lib = root.join("src/lib.rs").exists();
+        let library_for_others = lib && m.name.as_deref().is_none_or(|n| used.contains(n));
+        if !has_bin || library_for_others {
+            continue;
+        }
         // A handler registered by name counts when the crate defines that function
         // (`client.get(url)` names no handler).
-        let functions: std::collections::HashSet<&str> = members
+        let functions: HashSet<&str> = members
             .iter()
             .flat_map(|&i| facts[i].contexts.iter().map(|c| c.name.as_str()))
             .collect();
@@ -39,12 +76,57 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
                     .iter()
                     .any(|c| c.entry.as_ref().is_some_and(|e| e.heat == Heat::Hot))
         });
-        if tool && !serves {
-            for i in members {
+        if !serves {
+            for &i in members {
                 facts[i].binary = true;
             }
         }
     }
+}
+
+/// Read a crate's manifest; an unreadable one says nothing (so its library counts
+/// as used by others and nothing is marked).
+fn manifest(root: &Path) -> Manifest {
+    let Ok(text) = std::fs::read_to_string(root.join("Cargo.toml")) else {
+        return Manifest::default();
+    };
+    let Ok(doc) = text.parse::<toml::Table>() else {
+        return Manifest::default();
+    };
+    let name = doc
+        .get("package")
+        .and_then(|p| p.get("name"))
+        .and_then(|n| n.as_str())
+        .map(|n| n.replace('_', "-"));
+    let mut deps = Vec::new();
+    let mut tables: Vec<&toml::Value> = ["dependencies", "build-dependencies"]
+        .iter()
+        .filter_map(|k| doc.get(*k))
+        .collect();
+    if let Some(targets) = doc.get("target").and_then(|t| t.as_table()) {
+        for t in targets.values() {
+            tables.extend(
+                ["dependencies", "build-dependencies"]
+                    .iter()
+                    .filter_map(|k| t.get(*k)),
+            );
+        }
+    }
+    for t in tables.into_iter().filter_map(|t| t.as_table()) {
+        for (key, spec) in t {
+            // `alias = { package = "real-name", .. }`
+            let real = spec.get("package").and_then(|p| p.as_str()).unwrap_or(key);
+            deps.push(real.replace('_', "-"));
+        }
+    }
+    let bins = doc
+        .get("bin")
+        .and_then(|b| b.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.get("path").and_then(|p| p.as_str()).map(PathBuf::from))
+        .collect();
+    Manifest { name, deps, bins }
 }
 
 /// The nearest directory at or above `dir` holding a `Cargo.toml` (memoized).

@@ -103,8 +103,32 @@ impl Extractor<'_> {
             return;
         };
         let why = e.why.clone();
-        for arg in args {
-            let syn::Expr::Path(p) = arg else { continue };
+        let args: Vec<&syn::Expr> = args.collect();
+        // `.get("/v1/status", |r| request_span(r, status_handler))`: with a route
+        // string, the functions a closure argument calls or passes on are handlers.
+        let routed = args
+            .iter()
+            .any(|a| matches!(a, syn::Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_))));
+        let mut named: Vec<&syn::ExprPath> = Vec::new();
+        let mut closure_params: Vec<String> = Vec::new();
+        for arg in &args {
+            match arg {
+                syn::Expr::Path(p) => named.push(p),
+                syn::Expr::Closure(c) if routed => {
+                    closure_handlers(&c.body, &mut named);
+                    closure_params.extend(c.inputs.iter().filter_map(|i| match i {
+                        syn::Pat::Ident(p) => Some(p.ident.to_string()),
+                        syn::Pat::Type(t) => match &*t.pat {
+                            syn::Pat::Ident(p) => Some(p.ident.to_string()),
+                            _ => None,
+                        },
+                        _ => None,
+                    }));
+                }
+                _ => {}
+            }
+        }
+        for p in named {
             let segs = super::resolve::segments(&p.path);
             let (owner, name) = match segs.as_slice() {
                 [.., t, n] if t.starts_with(char::is_uppercase) => (t.clone(), n.clone()),
@@ -115,12 +139,44 @@ impl Extractor<'_> {
                 continue;
             }
             // `client.get(url)`: a local variable or parameter names no handler.
-            if segs.len() == 1 && (self.scopes.get(&name).is_some() || self.params.contains(&name))
+            if segs.len() == 1
+                && (self.scopes.get(&name).is_some()
+                    || self.params.contains(&name)
+                    || closure_params.contains(&name))
             {
                 continue;
             }
             let call = self.call_record(owner, name, at, Vec::new());
             self.facts.handlers.push((call, why.clone()));
         }
+    }
+}
+
+/// Functions a route closure's body calls or passes by name (through `async`
+/// blocks and `.await`).
+fn closure_handlers<'e>(body: &'e syn::Expr, out: &mut Vec<&'e syn::ExprPath>) {
+    match body {
+        syn::Expr::Call(c) => {
+            if let syn::Expr::Path(p) = &*c.func {
+                out.push(p);
+            }
+            for a in &c.args {
+                if let syn::Expr::Path(p) = a {
+                    out.push(p);
+                }
+            }
+        }
+        syn::Expr::Await(a) => closure_handlers(&a.base, out),
+        syn::Expr::Async(a) => {
+            if let Some(syn::Stmt::Expr(e, None)) = a.block.stmts.last() {
+                closure_handlers(e, out);
+            }
+        }
+        syn::Expr::Block(b) => {
+            if let Some(syn::Stmt::Expr(e, None)) = b.block.stmts.last() {
+                closure_handlers(e, out);
+            }
+        }
+        _ => {}
     }
 }
