@@ -41,6 +41,10 @@ pub struct FileFacts {
     /// The file belongs to a program that serves no traffic (a CLI binary, a build
     /// script, an `xtask`): everything in it is cold.
     pub binary: bool,
+    /// Rust: the file's module path with its crate's name first (`["billing", "api",
+    /// "refund"]` for `billing/src/api/refund.rs`), set once the crates are known.
+    #[serde(skip)]
+    pub module: Vec<Box<str>>,
     /// Problems the front end met but worked around (e.g. tree-sitter error nodes).
     pub errors: Vec<String>,
 }
@@ -313,6 +317,10 @@ pub struct Call {
     /// Lambdas passed as arguments: (argument index, the lambda's context). If the
     /// callee hands that parameter to a pool, the lambda is a task of that pool.
     pub lambda_args: Box<[(usize, CtxId)]>,
+    /// Rust: the module the call path or its `use` names (`cli::upgrade` for
+    /// `upgrade::init(..)` after `use crate::cli::upgrade`): picks among functions of
+    /// the same name in different modules.
+    pub module: Option<Box<str>>,
 }
 
 /// A named item (class, method, function) that encloses code, for fingerprints.
@@ -360,6 +368,10 @@ pub struct Client {
     /// "`HttpClient.newHttpClient()` creates .. without ..: .."
     pub message: String,
     pub help: String,
+    /// Rust: bound to a variable that is only used, in the same function, as the
+    /// receiver of its requests (never stored, returned, moved or captured): its
+    /// requests run where it is created.
+    pub local: bool,
 }
 
 /// A suppression written in the source.

@@ -325,12 +325,54 @@ impl CallGraph {
                 .to_string(),
         };
         let all = self.named(&owner, &call.method);
+        // A path through another module (`upgrade::init`) never means this file's own.
         let local: Vec<Node> = all.iter().copied().filter(|n| n.0 == caller.0).collect();
-        if !local.is_empty() {
+        if !local.is_empty() && call.module.is_none() {
             return local;
         }
-        if all.len() == 1 {
+        if all.len() == 1 && local.is_empty() {
             return all.to_vec();
+        }
+        // Several functions of that name: the module the path or its `use` names
+        // picks one file (`cli::upgrade` in `server::cli::upgrade`, or a parent
+        // module that re-exports it), preferring an exact suffix, then the caller's crate.
+        let Some(hint) = call.module.as_deref() else {
+            return Vec::new();
+        };
+        let hint: Vec<&str> = hint.split("::").collect();
+        let module = |n: &Node| &facts[n.0].module;
+        let contains = |m: &[Box<str>]| {
+            m.windows(hint.len())
+                .any(|w| w.iter().map(|s| &**s).eq(hint.iter().copied()))
+        };
+        let ends = |m: &[Box<str>]| {
+            m.len() >= hint.len()
+                && m[m.len() - hint.len()..]
+                    .iter()
+                    .map(|s| &**s)
+                    .eq(hint.iter().copied())
+        };
+        let caller_crate = facts[caller.0].module.first();
+        let caller_module = &facts[caller.0].module;
+        let child = |m: &[Box<str>]| {
+            m.len() == caller_module.len() + hint.len() && m.starts_with(caller_module) && ends(m)
+        };
+        let picks: [&dyn Fn(&Node) -> bool; 4] = [
+            &|n| child(module(n)),
+            &|n| ends(module(n)) && module(n).first() == caller_crate,
+            &|n| ends(module(n)),
+            &|n| contains(module(n)),
+        ];
+        for pick in picks {
+            let found: Vec<Node> = all.iter().copied().filter(|n| pick(n)).collect();
+            if found.is_empty() {
+                continue;
+            }
+            return if found.iter().all(|n| n.0 == found[0].0) {
+                found
+            } else {
+                Vec::new()
+            };
         }
         Vec::new()
     }

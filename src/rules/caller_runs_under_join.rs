@@ -6,6 +6,7 @@ use super::{nested_in, Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::facts::{CtxKind, WaitKind};
 use crate::link::Project;
+use crate::source::Span;
 
 pub const RULE: Rule = Rule {
     id: "caller_runs_under_join",
@@ -113,10 +114,23 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
 fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
+        // `block_in_place(|| handle.block_on(f))`: the sanctioned bridge; the worker
+        // already left the runtime, so only `block_in_place` itself is a finding.
+        let in_place: Vec<Span> = facts
+            .waits
+            .iter()
+            .filter(|w| w.kind == WaitKind::CallerRuns && w.what.contains("block_in_place"))
+            .map(|w| w.span)
+            .collect();
         for w in facts
             .waits
             .iter()
             .filter(|w| matches!(w.kind, WaitKind::BlockOn | WaitKind::CallerRuns))
+            .filter(|w| {
+                !in_place
+                    .iter()
+                    .any(|p| *p != w.span && p.start <= w.span.start && w.span.end <= p.end)
+            })
         {
             let execs = project.executions(file, w.ctx);
             let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) else {

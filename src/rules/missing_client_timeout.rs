@@ -24,9 +24,13 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone());
             // The request's context sets the level, not the creation's: a client built
             // in `main` or a startup hook serves the requests and jobs that come later,
-            // so creation in cold code says nothing. One made in hot code is hot.
-            if project.heat(file, c.ctx) == Heat::Hot {
-                d = d.at(file, c.ctx);
+            // so creation in cold code says nothing. One made in hot code is hot; one
+            // that never leaves the cold function that makes it (a CLI subcommand's
+            // download) sends its requests there, so it is cold.
+            match project.heat(file, c.ctx) {
+                Heat::Hot => d = d.at(file, c.ctx),
+                Heat::Cold if c.local => d = d.at(file, c.ctx),
+                _ => {}
             }
             out.push(d);
         }

@@ -806,6 +806,7 @@ impl<'a> Extractor<'a> {
             in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),
             lambda_args: lambda_args.into(),
+            module: None,
         });
     }
 

@@ -73,6 +73,7 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx(),
             message: message(&what, entry, &lacks),
             help: entry.help.clone(),
+            local: false,
         });
     }
 

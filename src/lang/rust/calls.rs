@@ -329,6 +329,12 @@ impl<'a> Extractor<'a> {
     ) -> Vec<(usize, usize)> {
         let mut lambdas = Vec::new();
         for (i, arg) in args.enumerate() {
+            // `spawn_blocking({ let s = s.clone(); move || work(s) })`: the block's
+            // statements run here, its closure is the argument.
+            let (setup, arg) = peel_closure(arg);
+            for st in setup {
+                syn::visit::Visit::visit_stmt(self, st);
+            }
             // `pool.spawn(task)` with `task` this function's parameter: a wrapper.
             if let (Some(s), syn::Expr::Path(p)) = (sub, arg) {
                 if let Some(id) = p.path.get_ident() {
@@ -473,7 +479,19 @@ impl<'a> Extractor<'a> {
             [first, .., name] if self.is_own_module(first) => (String::new(), name.clone()),
             _ => return,
         };
-        self.push_call(owner, name, s, lambda_args);
+        let module = owner
+            .is_empty()
+            .then(|| self.types.imports.module_of(&segs))
+            .flatten();
+        // `fs::rename(..)` after `use std::fs`: no project function.
+        if let Some(m) = &module {
+            if !self.is_own_module(m.split("::").next().unwrap_or_default()) {
+                return;
+            }
+        }
+        let mut call = self.call_record(owner, name, s, lambda_args);
+        call.module = module.map(Into::into);
+        self.facts.calls.push(call);
     }
 
     /// A call the project model may resolve: `owner::name` ("" for a free function).
@@ -501,6 +519,7 @@ impl<'a> Extractor<'a> {
             in_loop: self.loops > 0,
             submit_like: false,
             lambda_args: lambdas.into(),
+            module: None,
         }
     }
 
@@ -801,5 +820,21 @@ impl Extractor<'_> {
     fn is_own_module(&self, first: &str) -> bool {
         first.starts_with(char::is_lowercase)
             && !self.catalog.data.external_crates.iter().any(|c| c == first)
+    }
+}
+
+/// `spawn_blocking({ move || work() })`, `spawn((|| work()))`: the closure a block
+/// ends with (and the statements before it) or parentheses hold; anything else as it is.
+fn peel_closure(e: &syn::Expr) -> (&[syn::Stmt], &syn::Expr) {
+    match e {
+        syn::Expr::Paren(p) => match peel_closure(&p.expr) {
+            (setup, c @ syn::Expr::Closure(_)) => (setup, c),
+            _ => (&[], e),
+        },
+        syn::Expr::Block(b) if b.label.is_none() => match b.block.stmts.split_last() {
+            Some((syn::Stmt::Expr(inner @ syn::Expr::Closure(_), None), setup)) => (setup, inner),
+            _ => (&[], e),
+        },
+        _ => (&[], e),
     }
 }

@@ -97,15 +97,19 @@ impl<'a> Extractor<'a> {
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
         // A connector inside a tower `Service` impl: the stack adds the timeouts.
         let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
+        let mut local = false;
         if let Some((name, later)) = var {
             let mut uses = VarUses {
                 var: name,
                 calls: Vec::new(),
                 wrapper_args: Vec::new(),
+                escapes: false,
+                closures: 0,
             };
             for stmt in later {
                 uses.visit_stmt(stmt);
             }
+            local = !uses.escapes;
             calls.extend(uses.calls);
             wrapped |= uses.wrapper_args.iter().any(|path| {
                 let catalog = self.catalog;
@@ -141,6 +145,7 @@ impl<'a> Extractor<'a> {
                 ctx: self.current_ctx().unwrap_or(0),
                 message: message(&what, &entry, &lacks),
                 help: entry.help.clone(),
+                local,
             });
         }
     }
@@ -175,21 +180,39 @@ fn path_text(root: &syn::Expr) -> String {
     }
 }
 
-/// Calls made on a variable in the statements after its binding, and the calls
-/// it is passed to (to see a `timeout(.., var)` wrapper).
+/// Calls made on a variable in the statements after its binding, the calls it is
+/// passed to (to see a `timeout(.., var)` wrapper), and whether it escapes: used
+/// other than as the receiver of calls or a borrowed argument (stored, returned,
+/// moved, captured by a closure or `async` block).
 struct VarUses<'v> {
     var: &'v str,
     calls: Vec<Observed<()>>,
     wrapper_args: Vec<syn::Path>,
+    escapes: bool,
+    /// Depth of closures and `async` blocks around the current expression.
+    closures: usize,
+}
+
+impl VarUses<'_> {
+    fn is_var(&self, e: &syn::Expr) -> bool {
+        matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.var))
+    }
 }
 
 impl<'ast> Visit<'ast> for VarUses<'_> {
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let chain = flatten_from(vec![m], &m.receiver);
-        if let syn::Expr::Path(p) = chain.root {
-            if p.path.is_ident(self.var) {
-                self.calls.extend(chain.calls.iter().map(|c| observed(c)));
+        if self.is_var(chain.root) {
+            self.calls.extend(chain.calls.iter().map(|c| observed(c)));
+            if self.closures > 0 || chain.calls.iter().any(|c| c.method == "clone") {
+                self.escapes = true;
             }
+            for c in &chain.calls {
+                for a in &c.args {
+                    self.visit_expr(a);
+                }
+            }
+            return;
         }
         syn::visit::visit_expr_method_call(self, m);
     }
@@ -202,6 +225,64 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
         if let (true, syn::Expr::Path(p)) = (passes_var, &*c.func) {
             self.wrapper_args.push(p.path.clone());
         }
-        syn::visit::visit_expr_call(self, c);
+        self.visit_expr(&c.func);
+        for a in &c.args {
+            // `fetch(&client, url)`: borrowed for the call, it stays here.
+            match a {
+                syn::Expr::Reference(r) if self.is_var(&r.expr) && self.closures == 0 => {}
+                _ => self.visit_expr(a),
+            }
+        }
     }
+
+    fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        if p.path.is_ident(self.var) {
+            self.escapes = true;
+        }
+    }
+
+    fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+        // `Api { client }`: the shorthand names the variable without a path expression.
+        if s.fields.iter().any(|f| {
+            matches!(&f.member, syn::Member::Named(n) if n == self.var) && f.colon_token.is_none()
+        }) {
+            self.escapes = true;
+        }
+        syn::visit::visit_expr_struct(self, s);
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        self.closures += 1;
+        syn::visit::visit_expr_closure(self, c);
+        self.closures -= 1;
+    }
+
+    fn visit_expr_async(&mut self, a: &'ast syn::ExprAsync) {
+        self.closures += 1;
+        syn::visit::visit_expr_async(self, a);
+        self.closures -= 1;
+    }
+
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        // A macro's tokens may use it in any way (`json!({ "c": client })`); a
+        // formatting macro only reads it.
+        let formatting = m.path.segments.last().is_some_and(|s| {
+            matches!(
+                s.ident.to_string().as_str(),
+                "println" | "eprintln" | "format" | "info" | "debug" | "warn" | "error" | "trace"
+            )
+        });
+        if !formatting && mentions(m.tokens.clone(), self.var) {
+            self.escapes = true;
+        }
+    }
+}
+
+/// Whether a token stream names `var` anywhere, inside groups too.
+fn mentions(ts: proc_macro2::TokenStream, var: &str) -> bool {
+    ts.into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => i == var,
+        proc_macro2::TokenTree::Group(g) => mentions(g.stream(), var),
+        _ => false,
+    })
 }

@@ -1,4 +1,6 @@
-//! Crates as programs: a crate with a binary (`src/main.rs`, `src/bin/`, `[[bin]]`)
+//! Crates as programs, and the module path of each file.
+//!
+//! Programs: a crate with a binary (`src/main.rs`, `src/bin/`, `[[bin]]`)
 //! that declares no request entry point (no route handler, service, listener) and
 //! whose library, if it has one, no other crate of the workspace depends on, is a
 //! tool (a CLI, a load generator, a dev-environment runner, a batch job): it serves
@@ -46,6 +48,10 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
         .collect();
     for (root, members) in &crates {
         let m = &manifests[root];
+        let krate = m.name.as_deref().map(|n| n.replace('-', "_"));
+        for &i in members {
+            facts[i].module = module_path(root, &files[i].path, krate.as_deref());
+        }
         // Its binary must be among the files read: otherwise nothing says it serves
         // no traffic (a fixture under another project's `Cargo.toml`).
         let src = root.join("src");
@@ -82,6 +88,29 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
             }
         }
     }
+}
+
+/// `billing/src/api/refund.rs` -> `billing::api::refund` (`lib.rs`, `main.rs` and
+/// `mod.rs` name their directory's module); files outside `src/` get the crate only.
+fn module_path(root: &Path, file: &Path, krate: Option<&str>) -> Vec<Box<str>> {
+    let mut out: Vec<Box<str>> = krate.map(Into::into).into_iter().collect();
+    let Ok(rel) = file.strip_prefix(root.join("src")) else {
+        return out;
+    };
+    let parts: Vec<&str> = rel.iter().filter_map(|c| c.to_str()).collect();
+    for (k, part) in parts.iter().enumerate() {
+        let last = k + 1 == parts.len();
+        let name = if last {
+            part.strip_suffix(".rs").unwrap_or(part)
+        } else {
+            part
+        };
+        if last && matches!(name, "lib" | "main" | "mod") {
+            continue;
+        }
+        out.push(name.into());
+    }
+    out
 }
 
 /// Read a crate's manifest; an unreadable one says nothing (so its library counts

@@ -32,6 +32,25 @@ impl Imports {
         self.resolve_segments(&segs, path.leading_colon.is_some(), known)
     }
 
+    /// The module a called path names, `use` aliases expanded, without `crate`,
+    /// `self` and `super`: `upgrade::init` after `use crate::cli::upgrade` ->
+    /// `cli::upgrade`; `init` after `use server::init` -> `server`. `None` when the
+    /// path names no module.
+    pub fn module_of(&self, segs: &[String]) -> Option<String> {
+        let (first, rest) = segs.split_first()?;
+        let mut full: Vec<&str> = match self.aliases.get(first) {
+            Some(target) => target.iter().map(String::as_str).collect(),
+            None => vec![first.as_str()],
+        };
+        full.extend(rest.iter().map(String::as_str));
+        full.pop();
+        let module: Vec<&str> = full
+            .into_iter()
+            .filter(|s| !matches!(*s, "crate" | "self" | "super"))
+            .collect();
+        (!module.is_empty()).then(|| module.join("::"))
+    }
+
     pub fn resolve_segments(
         &self,
         segs: &[String],
