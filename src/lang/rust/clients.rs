@@ -105,11 +105,13 @@ impl<'a> Extractor<'a> {
                 wrapper_args: Vec::new(),
                 escapes: false,
                 closures: 0,
+                raced_with_timer: false,
             };
             for stmt in later {
                 uses.visit_stmt(stmt);
             }
             local = !uses.escapes;
+            wrapped |= uses.raced_with_timer;
             calls.extend(uses.calls);
             wrapped |= uses.wrapper_args.iter().any(|path| {
                 let catalog = self.catalog;
@@ -191,7 +193,12 @@ struct VarUses<'v> {
     escapes: bool,
     /// Depth of closures and `async` blocks around the current expression.
     closures: usize,
+    /// Awaited in a `select!` beside a timer arm.
+    raced_with_timer: bool,
 }
+
+/// Calls that make a `select!` arm a time bound.
+const TIMER_ARMS: [&str; 5] = ["sleep", "sleep_until", "timeout", "timeout_at", "deadline"];
 
 impl VarUses<'_> {
     fn is_var(&self, e: &syn::Expr) -> bool {
@@ -274,6 +281,15 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
         });
         if !formatting && mentions(m.tokens.clone(), self.var) {
             self.escapes = true;
+            // `select! { r = req => r, _ = sleep(t) => .. }`: a timer arm bounds it.
+            let select = m
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident.to_string().starts_with("select"));
+            if select && TIMER_ARMS.iter().any(|t| mentions(m.tokens.clone(), t)) {
+                self.raced_with_timer = true;
+            }
         }
     }
 }
