@@ -353,6 +353,10 @@ pub struct ClientEntry {
     /// Java: only when the created value is cast to (or declared as) this type.
     #[serde(default)]
     pub cast: Option<String>,
+    /// Java: `m=id` calls that bound each request instead (`request.setConfig(rc)`
+    /// with a configured `RequestConfig`): one in the client's class bounds it.
+    #[serde(default)]
+    pub per_request: Vec<String>,
     pub missing: String,
     pub default: String,
     pub help: String,

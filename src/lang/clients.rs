@@ -64,7 +64,24 @@ pub fn missing<A>(
     match (unmet.is_empty(), partial) {
         (true, _) => None,
         (false, false) => Some(entry.missing.clone()),
-        (false, true) => Some(unmet.join(" and ")),
+        (false, true) => Some(join_lacks(&unmet)),
+    }
+}
+
+/// "a connect timeout on its `RequestConfig`" and "a socket timeout on its
+/// `RequestConfig`" -> "a connect timeout and a socket timeout on its `RequestConfig`".
+fn join_lacks(unmet: &[String]) -> String {
+    let parts: Vec<Option<(&str, &str)>> = unmet
+        .iter()
+        .map(|u| u.find(" on its ").map(|i| u.split_at(i)))
+        .collect();
+    let shared = parts.first().copied().flatten().map(|(_, on)| on);
+    match shared {
+        Some(on) if unmet.len() > 1 && parts.iter().all(|p| p.is_some_and(|(_, o)| o == on)) => {
+            let heads: Vec<&str> = parts.iter().flatten().map(|(h, _)| *h).collect();
+            format!("{}{on}", heads.join(" and "))
+        }
+        _ => unmet.join(" and "),
     }
 }
 

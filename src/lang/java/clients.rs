@@ -66,6 +66,9 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
+        if self.bounds_each_request(entry, start) {
+            return;
+        }
         let s = self.start_span(start);
         let what = format!("`{}`", short(&self.src[s.start..s.end]));
         self.facts.clients.push(Client {
@@ -75,6 +78,60 @@ impl<'a> Extractor<'a> {
             help: entry.help.clone(),
             local: false,
         });
+    }
+
+    /// Whether the client's class bounds its requests one by one: a `per_request`
+    /// call (`httpPost.setConfig(rc)`) whose argument is a configured entry, inline
+    /// or through a local or field.
+    fn bounds_each_request(&self, entry: &ClientEntry, start: Node) -> bool {
+        if entry.per_request.is_empty() {
+            return false;
+        }
+        let Some(class) = enclosing_class_body(start) else {
+            return false;
+        };
+        let mut stack = vec![class];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "method_invocation" {
+                let name = n.field("name").map(|m| self.text(m)).unwrap_or_default();
+                let arg = args(n).first().copied();
+                let bounded = entry.per_request.iter().any(|p| match p.split_once('=') {
+                    Some((m, id)) => m == name && arg.is_some_and(|a| self.configures(id, a)),
+                    None => p == name,
+                });
+                if bounded {
+                    return true;
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        false
+    }
+
+    /// Whether an argument is a visible `id` entry with everything it needs.
+    fn configures(&self, id: &str, arg: Node) -> bool {
+        let Some(entry) = self.catalog.client(id) else {
+            return false;
+        };
+        let expr = match arg.kind() {
+            "identifier" => match self.local_initializer(arg) {
+                Some(e) => e,
+                None => return false,
+            },
+            _ => arg,
+        };
+        let start = chain_root(expr);
+        let is_start = self.start_keys(start).iter().any(|(kind, name)| {
+            self.catalog
+                .clients_starting(kind, name)
+                .iter()
+                .any(|e| e.id == entry.id)
+        });
+        is_start
+            && self
+                .lacks(entry, start, &self.observe(start, &[]).calls)
+                .is_none()
     }
 
     /// Whether a created value is cast to `fq`, or stored in a variable declared as `fq`.
