@@ -83,8 +83,18 @@ fn long_lived(project: &Project, s: &Sub) -> bool {
     };
     let f = &project.facts[s.file];
     let sub = &f.submissions[i];
-    if sub.task.is_some_and(|t| f.contexts[t].worker_loop) {
-        return true;
+    if let Some(t) = sub.task {
+        // `() -> consumer.start(running)`: a task that only starts a worker loop.
+        let calls_loop = || {
+            let callees = project.model.calls.callees.get(&(s.file, t));
+            callees.into_iter().flatten().any(|e| {
+                let c = &project.facts[e.node.0].contexts[e.node.1];
+                c.worker_loop
+            })
+        };
+        if f.contexts[t].worker_loop || calls_loop() {
+            return true;
+        }
     }
     let Some(method) = &sub.task_method else {
         return false;
