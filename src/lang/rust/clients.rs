@@ -101,6 +101,7 @@ impl<'a> Extractor<'a> {
         if let Some((name, later)) = var {
             let mut uses = VarUses {
                 var: name,
+                derived: Vec::new(),
                 calls: Vec::new(),
                 wrapper_args: Vec::new(),
                 escapes: false,
@@ -188,6 +189,8 @@ fn path_text(root: &syn::Expr) -> String {
 /// moved, captured by a closure or `async` block).
 struct VarUses<'v> {
     var: &'v str,
+    /// Requests built from it (`let req = client.get(url);`): calls on them count.
+    derived: Vec<String>,
     calls: Vec<Observed<()>>,
     wrapper_args: Vec<syn::Path>,
     escapes: bool,
@@ -204,11 +207,32 @@ impl VarUses<'_> {
     fn is_var(&self, e: &syn::Expr) -> bool {
         matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.var))
     }
+
+    fn is_derived(&self, e: &syn::Expr) -> bool {
+        matches!(e, syn::Expr::Path(p) if self.derived.iter().any(|d| p.path.is_ident(d)))
+    }
 }
 
 impl<'ast> Visit<'ast> for VarUses<'_> {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        if crate::lang::rust::extract::is_wasm_only(&l.attrs) {
+            return;
+        }
+        // `let req = client.get(url);` (also `let req = req.header(..);`)
+        if let (Some(init), syn::Pat::Ident(p)) = (&l.init, &l.pat) {
+            let chain = flatten(&init.expr);
+            if !chain.calls.is_empty() && (self.is_var(chain.root) || self.is_derived(chain.root)) {
+                self.derived.push(p.ident.to_string());
+            }
+        }
+        syn::visit::visit_local(self, l);
+    }
+
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let chain = flatten_from(vec![m], &m.receiver);
+        if self.is_derived(chain.root) {
+            self.calls.extend(chain.calls.iter().map(|c| observed(c)));
+        }
         if self.is_var(chain.root) {
             self.calls.extend(chain.calls.iter().map(|c| observed(c)));
             if self.closures > 0 || chain.calls.iter().any(|c| c.method == "clone") {

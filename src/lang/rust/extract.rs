@@ -93,6 +93,27 @@ pub fn is_test(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
+/// Whether attributes compile code only for WebAssembly (`#[cfg(target_family =
+/// "wasm")]`, `target_arch = "wasm32"`, a `wasm` alias): no threads there, and the
+/// browser's fetch owns timeouts.
+pub fn is_wasm_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        if !a.path().is_ident("cfg") {
+            return false;
+        }
+        let syn::Meta::List(list) = &a.meta else {
+            return false;
+        };
+        let text = list.tokens.to_string();
+        let mut words = Vec::new();
+        collect_idents(list.tokens.clone(), &mut words);
+        let wasm = words.iter().any(|w| w == "wasm")
+            || text.contains("\"wasm\"")
+            || text.contains("\"wasm32\"");
+        wasm && !words.iter().any(|w| w == "not" || w == "any")
+    })
+}
+
 fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
     for t in tokens {
         match t {
@@ -166,7 +187,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn skip(&self, attrs: &[syn::Attribute]) -> bool {
-        !self.include_tests && is_test(attrs)
+        (!self.include_tests && is_test(attrs)) || is_wasm_only(attrs)
     }
 
     pub(super) fn current_ctx(&self) -> Option<CtxId> {
@@ -476,6 +497,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_block(&mut self, b: &'ast syn::Block) {
         self.scopes.push();
         for (i, stmt) in b.stmts.iter().enumerate() {
+            // `#[cfg(target_family = "wasm")] let res = req.send().await?;`
+            if let syn::Stmt::Local(l) = stmt {
+                if is_wasm_only(&l.attrs) {
+                    continue;
+                }
+            }
             // A client bound to a variable: its later statements may configure it.
             if let syn::Stmt::Local(syn::Local {
                 pat,
