@@ -143,6 +143,14 @@ impl<'a> Extractor<'a> {
                 _ => "()",
             };
             let what = format!("`{}{args}`", path_text(chain.root));
+            if !local
+                && entry
+                    .needs
+                    .iter()
+                    .any(|n| n.split('|').any(|a| a == "timeout"))
+            {
+                self.stored_clients.push(self.facts.clients.len());
+            }
             self.facts.clients.push(Client {
                 span: s,
                 ctx: self.current_ctx().unwrap_or(0),
@@ -151,6 +159,26 @@ impl<'a> Extractor<'a> {
                 local,
             });
         }
+    }
+
+    /// A client kept in a struct whose file gives every request it starts on a field
+    /// a per-request `.timeout(..)` (`self.client.request(m, url)` then
+    /// `rb.timeout(d)`, one send helper for every call): bounded, so not reported.
+    pub fn bound_per_request(&mut self, file: &syn::File) {
+        if self.stored_clients.is_empty() {
+            return;
+        }
+        let mut v = TimedRequests::default();
+        v.visit_file(file);
+        if !v.all_timed() {
+            return;
+        }
+        let drop: std::collections::HashSet<usize> = self.stored_clients.drain(..).collect();
+        let mut i = 0;
+        self.facts.clients.retain(|_| {
+            i += 1;
+            !drop.contains(&(i - 1))
+        });
     }
 
     /// Whether calls to this path bound what runs inside them (`tokio::time::timeout`).
@@ -325,4 +353,92 @@ fn mentions(ts: proc_macro2::TokenStream, var: &str) -> bool {
         proc_macro2::TokenTree::Group(g) => mentions(g.stream(), var),
         _ => false,
     })
+}
+
+/// Methods of an HTTP client that start a request.
+const REQUEST_METHODS: [&str; 7] = ["request", "get", "post", "put", "delete", "patch", "head"];
+
+/// Counts the requests a file starts on a `self` field and those given a
+/// `.timeout(..)`: inline (`self.http.get(url).timeout(d)`) or through the local that
+/// holds the request (`let mut rb = self.http.request(..); rb = rb.timeout(d);`).
+#[derive(Default)]
+struct TimedRequests {
+    starts: usize,
+    inline_timed: usize,
+    /// Locals holding a request started on a `self` field, and whether it was timed.
+    requests: Vec<(String, bool)>,
+}
+
+impl TimedRequests {
+    /// Every request the file starts on a field is bounded (and there is one).
+    fn all_timed(&self) -> bool {
+        let timed = self.inline_timed + self.requests.iter().filter(|r| r.1).count();
+        self.starts > 0 && timed == self.starts
+    }
+}
+
+fn on_self_field(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::Field(f) => match &*f.base {
+            syn::Expr::Path(p) => p.path.is_ident("self"),
+            inner => on_self_field(inner),
+        },
+        _ => false,
+    }
+}
+
+/// A chain that starts a request on a `self` field: whether it sets a timeout.
+fn field_request(chain: &Chain) -> Option<bool> {
+    let first = chain.calls.first()?;
+    (on_self_field(chain.root) && REQUEST_METHODS.contains(&first.method.to_string().as_str()))
+        .then(|| chain.calls.iter().any(|c| c.method == "timeout"))
+}
+
+impl<'ast> Visit<'ast> for TimedRequests {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        if let (Some(init), Some(name)) = (&l.init, pat_ident(&l.pat)) {
+            let chain = flatten(&init.expr);
+            if let Some(timed) = field_request(&chain) {
+                self.starts += 1;
+                self.requests.push((name, timed));
+                for c in &chain.calls {
+                    for a in &c.args {
+                        self.visit_expr(a);
+                    }
+                }
+                return;
+            }
+        }
+        syn::visit::visit_local(self, l);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        let chain = flatten_from(vec![m], &m.receiver);
+        if let Some(timed) = field_request(&chain) {
+            self.starts += 1;
+            self.inline_timed += usize::from(timed);
+            for c in &chain.calls {
+                for a in &c.args {
+                    self.visit_expr(a);
+                }
+            }
+            return;
+        }
+        if let syn::Expr::Path(p) = chain.root {
+            if chain.calls.iter().any(|c| c.method == "timeout") {
+                for r in self.requests.iter_mut().filter(|r| p.path.is_ident(&r.0)) {
+                    r.1 = true;
+                }
+            }
+        }
+        syn::visit::visit_expr_method_call(self, m);
+    }
+}
+
+fn pat_ident(p: &syn::Pat) -> Option<String> {
+    match p {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        syn::Pat::Type(t) => pat_ident(&t.pat),
+        _ => None,
+    }
 }

@@ -17,8 +17,10 @@ use crate::source::{Language, SourceFile};
 struct Manifest {
     /// `[package] name`.
     name: Option<String>,
-    /// Packages it depends on (not dev-dependencies: tests use anything).
+    /// Packages it depends on (dependencies and build-dependencies).
     deps: Vec<String>,
+    /// Packages only its tests and examples use.
+    dev_deps: Vec<String>,
     /// Files of its `[[bin]]` targets that name a `path`.
     bins: Vec<PathBuf>,
 }
@@ -36,18 +38,32 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
         }
     }
     let manifests: BTreeMap<&PathBuf, Manifest> = crates.keys().map(|r| (r, manifest(r))).collect();
-    // Packages some other crate of the workspace builds on.
-    let used: HashSet<&str> = manifests
-        .values()
-        .flat_map(|m| {
-            m.deps
-                .iter()
-                .map(String::as_str)
-                .filter(move |d| m.name.as_deref() != Some(*d))
-        })
+    let roots: Vec<&PathBuf> = crates.keys().collect();
+    let by_name: HashMap<&str, usize> = roots
+        .iter()
+        .enumerate()
+        .filter_map(|(k, r)| manifests[r].name.as_deref().map(|n| (n, k)))
         .collect();
-    for (root, members) in &crates {
-        let m = &manifests[root];
+    // Who builds on each crate: through dependencies, and through dev-dependencies only.
+    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); roots.len()];
+    let mut dev_dependents: Vec<Vec<usize>> = vec![Vec::new(); roots.len()];
+    for (k, r) in roots.iter().enumerate() {
+        let m = &manifests[r];
+        for d in &m.deps {
+            if let Some(&t) = by_name.get(d.as_str()).filter(|&&t| t != k) {
+                dependents[t].push(k);
+            }
+        }
+        for d in &m.dev_deps {
+            if let Some(&t) = by_name.get(d.as_str()).filter(|&&t| t != k) {
+                dev_dependents[t].push(k);
+            }
+        }
+    }
+    let mut program = vec![false; roots.len()];
+    let mut serves = vec![false; roots.len()];
+    for (k, root) in roots.iter().enumerate() {
+        let (m, members) = (&manifests[root], &crates[*root]);
         let krate = m.name.as_deref().map(|n| n.replace('-', "_"));
         for &i in members {
             facts[i].module = module_path(root, &files[i].path, krate.as_deref());
@@ -55,39 +71,62 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
         // Its binary must be among the files read: otherwise nothing says it serves
         // no traffic (a fixture under another project's `Cargo.toml`).
         let src = root.join("src");
-        let has_bin = members.iter().any(|&i| {
+        program[k] = members.iter().any(|&i| {
             let p = &files[i].path;
             p == &src.join("main.rs")
                 || p.starts_with(src.join("bin"))
                 || m.bins.iter().any(|b| p == &root.join(b))
         });
-        let lib = root.join("src/lib.rs").exists();
-        let library_for_others = lib && m.name.as_deref().is_none_or(|n| used.contains(n));
-        if !has_bin || library_for_others {
-            continue;
+        serves[k] = serves_traffic(members, facts);
+    }
+    // A crate is a tool when it serves no traffic and either is a program nobody
+    // builds on, or every crate that builds on it is a tool (a CLI's client library);
+    // a library only tests build on (a test kit) is cold too. Grows to a fixpoint.
+    let mut tool = vec![false; roots.len()];
+    loop {
+        let mut changed = false;
+        for k in 0..roots.len() {
+            if tool[k] || serves[k] {
+                continue;
+            }
+            let users = &dependents[k];
+            let only_tools = !users.is_empty() && users.iter().all(|&u| tool[u]);
+            let test_kit = users.is_empty() && !program[k] && !dev_dependents[k].is_empty();
+            if (program[k] && users.is_empty()) || only_tools || test_kit {
+                tool[k] = true;
+                changed = true;
+            }
         }
-        // A handler registered by name counts when the crate defines that function
-        // (`client.get(url)` names no handler).
-        let functions: HashSet<&str> = members
-            .iter()
-            .flat_map(|&i| facts[i].contexts.iter().map(|c| c.name.as_str()))
-            .collect();
-        let serves = members.iter().any(|&i| {
-            facts[i]
-                .handlers
-                .iter()
-                .any(|(h, _)| functions.contains(&*h.method))
-                || facts[i]
-                    .contexts
-                    .iter()
-                    .any(|c| c.entry.as_ref().is_some_and(|e| e.heat == Heat::Hot))
-        });
-        if !serves {
-            for &i in members {
+        if !changed {
+            break;
+        }
+    }
+    for (k, root) in roots.iter().enumerate() {
+        if tool[k] {
+            for &i in &crates[*root] {
                 facts[i].binary = true;
             }
         }
     }
+}
+
+/// Whether a crate declares a request entry point. A handler registered by name
+/// counts when the crate defines that function (`client.get(url)` names no handler).
+fn serves_traffic(members: &[usize], facts: &[FileFacts]) -> bool {
+    let functions: HashSet<&str> = members
+        .iter()
+        .flat_map(|&i| facts[i].contexts.iter().map(|c| c.name.as_str()))
+        .collect();
+    members.iter().any(|&i| {
+        facts[i]
+            .handlers
+            .iter()
+            .any(|(h, _)| functions.contains(&*h.method))
+            || facts[i]
+                .contexts
+                .iter()
+                .any(|c| c.entry.as_ref().is_some_and(|e| e.heat == Heat::Hot))
+    })
 }
 
 /// `billing/src/api/refund.rs` -> `billing::api::refund` (`lib.rs`, `main.rs` and
@@ -122,32 +161,32 @@ fn manifest(root: &Path) -> Manifest {
     let Ok(doc) = text.parse::<toml::Table>() else {
         return Manifest::default();
     };
+    let doc_value = toml::Value::Table(doc.clone());
     let name = doc
         .get("package")
         .and_then(|p| p.get("name"))
         .and_then(|n| n.as_str())
         .map(|n| n.replace('_', "-"));
-    let mut deps = Vec::new();
-    let mut tables: Vec<&toml::Value> = ["dependencies", "build-dependencies"]
-        .iter()
-        .filter_map(|k| doc.get(*k))
-        .collect();
-    if let Some(targets) = doc.get("target").and_then(|t| t.as_table()) {
-        for t in targets.values() {
-            tables.extend(
-                ["dependencies", "build-dependencies"]
-                    .iter()
-                    .filter_map(|k| t.get(*k)),
-            );
+    let names = |tables: Vec<&toml::Value>| -> Vec<String> {
+        let mut out = Vec::new();
+        for t in tables.into_iter().filter_map(|t| t.as_table()) {
+            for (key, spec) in t {
+                // `alias = { package = "real-name", .. }`
+                let real = spec.get("package").and_then(|p| p.as_str()).unwrap_or(key);
+                out.push(real.replace('_', "-"));
+            }
         }
+        out
+    };
+    let mut targets: Vec<&toml::Value> = vec![&doc_value];
+    if let Some(t) = doc.get("target").and_then(|t| t.as_table()) {
+        targets.extend(t.values());
     }
-    for t in tables.into_iter().filter_map(|t| t.as_table()) {
-        for (key, spec) in t {
-            // `alias = { package = "real-name", .. }`
-            let real = spec.get("package").and_then(|p| p.as_str()).unwrap_or(key);
-            deps.push(real.replace('_', "-"));
-        }
-    }
+    let section =
+        |k: &str| -> Vec<&toml::Value> { targets.iter().filter_map(|t| t.get(k)).collect() };
+    let mut deps = names(section("dependencies"));
+    deps.extend(names(section("build-dependencies")));
+    let dev_deps = names(section("dev-dependencies"));
     let bins = doc
         .get("bin")
         .and_then(|b| b.as_array())
@@ -155,7 +194,12 @@ fn manifest(root: &Path) -> Manifest {
         .flatten()
         .filter_map(|b| b.get("path").and_then(|p| p.as_str()).map(PathBuf::from))
         .collect();
-    Manifest { name, deps, bins }
+    Manifest {
+        name,
+        deps,
+        dev_deps,
+        bins,
+    }
 }
 
 /// The nearest directory at or above `dir` holding a `Cargo.toml` (memoized).

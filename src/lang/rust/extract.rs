@@ -39,6 +39,9 @@ pub struct Extractor<'a> {
     /// Client starts already judged.
     /// Client builder chains already judged (by the start of their root expression).
     pub(super) clients_seen: rustc_hash::FxHashSet<usize>,
+    /// Clients stored away (not local) that a per-request `.timeout(..)` would bound:
+    /// indexes into `facts.clients`.
+    pub(super) stored_clients: Vec<usize>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
     /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
@@ -174,6 +177,7 @@ impl<'a> Extractor<'a> {
             hand_rolled: Default::default(),
             next_hand_rolled: false,
             clients_seen: Default::default(),
+            stored_clients: Vec::new(),
             timeout_wrapped: 0,
             in_layer: false,
             impl_trait: None,

@@ -31,6 +31,7 @@ impl Frontend for RustFrontend {
                 let mut x = extract::Extractor::new(opts.catalog, types, &ast, opts.include_tests);
                 x.binary = is_binary(&file.path, opts.catalog);
                 x.visit_file(&ast);
+                x.bound_per_request(&ast);
                 x.facts.binary = x.binary;
                 Ok(x.facts)
             }
