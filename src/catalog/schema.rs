@@ -404,6 +404,10 @@ pub struct LangCatalog {
     /// created there gets its timeouts from the stack it is composed into.
     #[serde(default)]
     pub layer_traits: Vec<String>,
+    /// Rust: methods that take a connector (`Endpoint::connect_with_connector(..)`):
+    /// a connection made inside it gets the endpoint's connect timeout.
+    #[serde(default)]
+    pub connector_methods: Vec<String>,
     /// Methods that put an item into a queue or channel (`offer`, `send`): where a
     /// queue is filled, for `unbounded_queue`'s producers.
     #[serde(default)]
@@ -454,6 +458,7 @@ impl LangCatalog {
         self.clients.extend(other.clients);
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.layer_traits.extend(other.layer_traits);
+        self.connector_methods.extend(other.connector_methods);
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);

@@ -50,10 +50,11 @@ fn producers<'s>(
         return unknown;
     };
     let delayed = |s: &Sub| s.what.contains("schedule");
-    if let Some(hot) = list
-        .iter()
-        .find(|s| project.heat(s.file, s.ctx) == Heat::Hot && !(timers && delayed(s)))
-    {
+    if let Some(hot) = list.iter().find(|s| {
+        project.heat(s.file, s.ctx) == Heat::Hot
+            && !(timers && delayed(s))
+            && !resubmits_itself(project, s, key)
+    }) {
         return Producers::Hot(hot);
     }
     if timers {
@@ -67,12 +68,35 @@ fn producers<'s>(
             || periodic(s)
             || (single && list.len() == 1)
             || long_lived(project, s)
+            || resubmits_itself(project, s, key)
     });
     if fixed {
         Producers::Fixed
     } else {
         Producers::Unknown
     }
+}
+
+/// A task of this pool that submits its own successor to it (`pool.execute(this)`
+/// at the end of a polling task): the chain holds one item at a time, so it is no
+/// per-request producer, whatever made the first task hot.
+fn resubmits_itself(project: &Project, s: &Sub, key: &str) -> bool {
+    let f = &project.facts[s.file];
+    let mut ctx = Some(s.ctx);
+    while let Some(c) = ctx.and_then(|c| f.contexts.get(c)) {
+        if let crate::facts::CtxKind::PoolTask(k) = &c.kind {
+            if project.canonical(k) == project.canonical(key) {
+                return true;
+            }
+        }
+        ctx = c.parent;
+    }
+    // A task class's `run()` (submitted as `pool.execute(task)`) that submits again.
+    let tasks = project.model.calls.tasks.get(&(s.file, s.ctx));
+    tasks.into_iter().flatten().any(|&(tf, ti)| {
+        let pool = &project.facts[tf].submissions[ti].pool;
+        project.canonical(pool) == project.canonical(key)
+    })
 }
 
 /// A task that runs an open-ended loop (`while (running) { .. }`) is a long-lived

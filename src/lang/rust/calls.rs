@@ -124,7 +124,10 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
+        let connector = self.catalog.data.connector_methods.contains(&method);
+        self.timeout_wrapped += usize::from(connector);
         let _ = self.visit_args(m.args.iter(), runs.as_ref(), sub, false);
+        self.timeout_wrapped -= usize::from(connector);
         self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
         if m.args
             .iter()
