@@ -394,10 +394,22 @@ fn is_test_dir(dir: &Path) -> bool {
             _ => None,
         })
         .collect();
+    // Module directories (above the first `src`): `demo/demo-crossapp/src/main/java`.
+    let modules = parts.iter().take_while(|p| **p != "src");
     parts
         .iter()
         .any(|p| matches!(*p, "tests" | "benches" | "examples") || is_showcase_module(p))
         || parts.windows(2).any(|w| w == ["src", "test"])
+        || modules.clone().any(|p| is_showcase_root(p))
+}
+
+/// A module directory named as a showcase: `demo`, `demo-crossapp`, `example-orders`.
+fn is_showcase_root(dir: &str) -> bool {
+    const KINDS: &[&str] = &["demo", "demos", "example", "sample"];
+    KINDS.contains(&dir)
+        || dir.split_once('-').is_some_and(|(kind, _)| {
+            KINDS.contains(&kind) || kind == "examples" || kind == "samples"
+        })
 }
 
 /// Example, demo, benchmark and fuzzing modules: `samples`, `benchmarks`, `fuzz`,
@@ -453,6 +465,13 @@ mod tests {
             "rpc-benchmark/src/main/java/a/B.java"
         )));
         assert!(is_test_path(Path::new("benchmarks/src/lib.rs")));
+        assert!(is_test_path(Path::new(
+            "demo/demo-crossapp/client/src/main/java/a/Client.java"
+        )));
+        assert!(is_test_path(Path::new("example-orders/src/main.rs")));
+        assert!(!is_test_path(Path::new(
+            "orders/src/main/java/com/acme/demo/Plan.java"
+        )));
         assert!(!is_test_path(Path::new(
             "src/main/java/com/acme/demoday/Plan.java"
         )));
