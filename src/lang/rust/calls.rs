@@ -435,6 +435,11 @@ impl<'a> Extractor<'a> {
                     && sub.waited.is_none()
             })
         });
+        // `while let Ok(job) = rx.recv()` with nothing handed off before it here: a
+        // consumer loop fetching its next item (waiting is its job).
+        if self.loop_head > 0 && submission.is_none() {
+            return;
+        }
         let idx = self.facts.waits.len();
         if let Some(sub) = submission {
             self.facts.submissions[sub].waited.get_or_insert(idx);

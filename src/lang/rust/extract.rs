@@ -44,6 +44,9 @@ pub struct Extractor<'a> {
     pub(super) stored_clients: Vec<usize>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
+    /// Inside a `while` condition (`while let Ok(job) = rx.recv()`): a consumer
+    /// loop fetching its next item, whose wait is the loop's job.
+    pub(super) loop_head: usize,
     /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
     pub(super) in_layer: bool,
     /// The trait of the enclosing `impl .. for` (last segment).
@@ -179,6 +182,7 @@ impl<'a> Extractor<'a> {
             clients_seen: Default::default(),
             stored_clients: Vec::new(),
             timeout_wrapped: 0,
+            loop_head: 0,
             in_layer: false,
             impl_trait: None,
             force_closure_ctx: false,
@@ -704,7 +708,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
+        self.loop_head += 1;
         self.visit_expr(&w.cond);
+        self.loop_head -= 1;
         if let Some(c) = self.current_ctx() {
             self.facts.contexts[c].worker_loop = true;
         }
