@@ -404,6 +404,10 @@ pub struct LangCatalog {
     /// created there gets its timeouts from the stack it is composed into.
     #[serde(default)]
     pub layer_traits: Vec<String>,
+    /// Rust: words in a static's name that make an untyped `NAME.spawn(..)` a rayon
+    /// pool's (`INDEX_POOL`); other statics (a runtime, a connection) are not guessed.
+    #[serde(default)]
+    pub pool_name_hints: Vec<String>,
     /// Rust: methods that take a connector (`Endpoint::connect_with_connector(..)`):
     /// a connection made inside it gets the endpoint's connect timeout.
     #[serde(default)]
@@ -459,6 +463,7 @@ impl LangCatalog {
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.layer_traits.extend(other.layer_traits);
         self.connector_methods.extend(other.connector_methods);
+        self.pool_name_hints.extend(other.pool_name_hints);
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);

@@ -99,14 +99,20 @@ impl<'a> Extractor<'a> {
         let method = m.method.to_string();
         let mspan = method_call_span(m);
         // A static another module declares has no type here. Only rayon's own methods,
-        // or `spawn` on a static named as a pool (`INDEX_POOL`), are taken as a rayon
-        // pool's (a runtime or a connection held in a static must not become one).
+        // or `spawn` on a static named as a pool (`pool_name_hints`: `INDEX_POOL`), are
+        // taken as a rayon pool's (a runtime or a connection held in a static must not).
         let guessed = recv.ty.is_none()
             && recv.pool.as_ref().is_some_and(|p| {
                 matches!(
                     method.as_str(),
                     "install" | "spawn_fifo" | "spawn_broadcast"
-                ) || (method == "spawn" && p.name.contains("POOL"))
+                ) || (method == "spawn"
+                    && self
+                        .catalog
+                        .data
+                        .pool_name_hints
+                        .iter()
+                        .any(|h| p.name.contains(h.as_str())))
             });
         let ty = if guessed {
             Some("rayon::ThreadPool")
