@@ -77,21 +77,16 @@ impl<'a> Project<'a> {
     ) -> Project<'a> {
         let mut uf = UnionFind::default();
         let model = Model::new(files, facts, java_entries);
-        let passed = parameter_pools(facts, &model);
+        let aliases = AliasIndex::new(facts);
+        let passed = parameter_pools(facts, &model, &aliases.params);
         // A field its class's callers fill by hand (`new Worker(pool)`) is not injected.
-        let hand_built: std::collections::HashSet<&str> = facts
+        let hand_built: std::collections::HashSet<&str> = aliases
+            .all
             .iter()
-            .flat_map(|f| &f.pool_aliases)
-            .filter(|(_, b)| passed.contains_key(b.as_str()))
-            .map(|(a, _)| a.as_str())
+            .filter(|(_, b)| passed.contains_key(*b))
+            .map(|(a, _)| *a)
             .collect();
-        // A getter name declared by two classes of the same simple name is ambiguous.
-        let mut getters: HashMap<&str, std::collections::BTreeSet<&str>> = HashMap::new();
-        for (a, b) in facts.iter().flat_map(|f| &f.pool_aliases) {
-            if b.starts_with("getter:") {
-                getters.entry(b.as_str()).or_default().insert(a.as_str());
-            }
-        }
+        let getters = &aliases.getters;
         let defined: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
@@ -120,7 +115,7 @@ impl<'a> Project<'a> {
                 uf.union(a, b);
             }
         }
-        inherited_fields(facts, &model, &mut uf);
+        inherited_fields(facts, &aliases.fields, &model, &mut uf);
         for (param, pools) in &passed {
             if let [pool] = pools.iter().collect::<Vec<_>>()[..] {
                 uf.union(param, pool);
@@ -431,16 +426,51 @@ fn qualified_name(key: &str, name: &str) -> String {
     }
 }
 
+/// Every `pool_aliases` pair of the run, read once, and the views linking needs.
+struct AliasIndex<'f> {
+    /// (alias, target) in file order.
+    all: Vec<(&'f str, &'f str)>,
+    /// Constructor and method parameters fields are assigned from (`param:..`).
+    params: std::collections::HashSet<&'f str>,
+    /// Getter keys (`getter:..`) and the fields that answer to each.
+    getters: HashMap<&'f str, std::collections::BTreeSet<&'f str>>,
+    /// Alias keys that are fields (`field:Class.name`).
+    fields: Vec<&'f str>,
+}
+
+impl<'f> AliasIndex<'f> {
+    fn new(facts: &'f [FileFacts]) -> AliasIndex<'f> {
+        let mut ix = AliasIndex {
+            all: Vec::new(),
+            params: Default::default(),
+            getters: HashMap::new(),
+            fields: Vec::new(),
+        };
+        for (a, b) in facts.iter().flat_map(|f| &f.pool_aliases) {
+            let (a, b) = (a.as_str(), b.as_str());
+            ix.all.push((a, b));
+            if b.starts_with("param:") {
+                ix.params.insert(b);
+            }
+            if b.starts_with("getter:") {
+                ix.getters.entry(b).or_default().insert(a);
+            }
+            if a.starts_with("field:") {
+                ix.fields.push(a);
+            }
+        }
+        ix
+    }
+}
+
 /// A subclass naming a field it inherits (`executor.submit(..)` in a class whose
 /// superclass, maybe in another file, declares `executor`): both keys name one pool.
-fn inherited_fields(facts: &[FileFacts], model: &Model, uf: &mut UnionFind) {
+fn inherited_fields(facts: &[FileFacts], fields: &[&str], model: &Model, uf: &mut UnionFind) {
     let mut by_class: HashMap<&str, Vec<&str>> = HashMap::new();
-    let keys = facts.iter().flat_map(|f| {
-        f.pools
-            .iter()
-            .map(|p| p.key.as_str())
-            .chain(f.pool_aliases.iter().map(|(a, _)| a.as_str()))
-    });
+    let keys = facts
+        .iter()
+        .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
+        .chain(fields.iter().copied());
     for k in keys {
         if let Some((class, field)) = k.strip_prefix("field:").and_then(|r| r.rsplit_once('.')) {
             by_class.entry(class).or_default().push(field);
@@ -473,12 +503,8 @@ fn inherited_fields(facts: &[FileFacts], model: &Model, uf: &mut UnionFind) {
 fn parameter_pools<'f>(
     facts: &'f [FileFacts],
     model: &Model,
+    params: &std::collections::HashSet<&str>,
 ) -> BTreeMap<String, std::collections::BTreeSet<&'f str>> {
-    let params: std::collections::HashSet<&str> = facts
-        .iter()
-        .flat_map(|f| f.pool_aliases.iter().map(|(_, b)| b.as_str()))
-        .filter(|b| b.starts_with("param:"))
-        .collect();
     let mut passed: BTreeMap<String, std::collections::BTreeSet<&str>> = BTreeMap::new();
     if params.is_empty() {
         return passed;
