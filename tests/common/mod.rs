@@ -154,14 +154,69 @@ pub fn check_fixture_dir(name: &str, rule: Option<&str>) {
         missing.is_empty() && extra.is_empty(),
         "fixtures of {name}:\n  expected but not found:\n{missing}  found but not expected:\n{extra}"
     );
+    let mut report = report;
     insta::with_settings!({
         snapshot_path => format!("../../fixtures/{name}/snapshots"),
         prepend_module_to_snapshot => false,
         omit_expression => true,
     }, {
-        insta::assert_snapshot!(format!("{name}@human"), human(&report));
         insta::assert_snapshot!(format!("{name}@json"), json(&report));
+        // One human snapshot per fixture (a file or a project directory under
+        // `<lang>/`), from the one run over them all, so a review shows one fixture.
+        let fixtures = fixture_entries(&dir);
+        if fixtures.is_empty() {
+            insta::assert_snapshot!(format!("{name}@human"), human(&report));
+        }
+        let all = std::mem::take(&mut report.diagnostics);
+        for (fixture, prefix) in fixtures {
+            report.diagnostics = all
+                .iter()
+                .filter(|d| report.files[d.file].display.starts_with(&prefix))
+                .cloned()
+                .collect();
+            let text = if report.diagnostics.is_empty() {
+                "no findings\n".to_string()
+            } else {
+                findings_only(&human(&report))
+            };
+            insta::assert_snapshot!(format!("{fixture}@human"), text);
+        }
+        report.diagnostics = all;
     });
+}
+
+/// The fixtures of a rule directory: each file or directory under `<lang>/`, as a
+/// snapshot name (`java-OrderController`, `rust-fleet`) and a path prefix.
+fn fixture_entries(dir: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for lang in ["java", "rust"] {
+        let Ok(entries) = std::fs::read_dir(Path::new(dir).join(lang)) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        for n in names {
+            let stem = n.trim_end_matches(".java").trim_end_matches(".rs");
+            let prefix = if n.ends_with(".java") || n.ends_with(".rs") {
+                format!("{dir}/{lang}/{n}")
+            } else {
+                format!("{dir}/{lang}/{n}/")
+            };
+            out.push((format!("{lang}-{stem}"), prefix));
+        }
+    }
+    out
+}
+
+/// A human report without its closing summary line (that counts the whole run).
+fn findings_only(text: &str) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    while lines.last().is_some_and(|l| l.is_empty() || l.starts_with("poolguard: ")) {
+        lines.pop();
+    }
+    lines.join("\n") + "\n"
 }
 
 /// `poolguard debug model` of a directory, through the library.
