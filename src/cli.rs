@@ -184,7 +184,7 @@ fn cache_location(
         .map(std::path::Path::to_path_buf)
         .or_else(|| env("POOLGUARD_CACHE_DIR").map(PathBuf::from));
     match (dir, &config.cache_dir) {
-        (Some(d), _) => Location::Dir(crate::root::absolute(&d)),
+        (Some(d), _) => Location::Dir(crate::paths::absolute(&d)),
         (None, Some(d)) => Location::Dir(d.clone()),
         (None, None) => Location::Default,
     }

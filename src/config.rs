@@ -195,7 +195,7 @@ impl Config {
         let exclude = globs
             .build()
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        let abs = crate::root::absolute(path);
+        let abs = crate::paths::absolute(path);
         let root = abs
             .parent()
             .map(Path::to_path_buf)
@@ -237,7 +237,7 @@ impl Config {
         if self.per_file.is_empty() {
             return None;
         }
-        let abs = crate::root::absolute(path);
+        let abs = crate::paths::absolute(path);
         let rel = abs.strip_prefix(&self.root).unwrap_or(&abs);
         self.per_file
             .iter()

@@ -555,7 +555,7 @@ fn link_and_judge(
                 })
                 .collect::<Vec<_>>();
             let rules_ms = rules_at.elapsed().as_millis();
-            let dump = dump.then(|| crate::model::dump::dump(&project));
+            let dump = dump.then(|| crate::dump::dump(&project));
             (found, dump, link_ms, rules_ms)
         })
     };

@@ -6,6 +6,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use crate::config::Config;
+use crate::paths::absolute;
 
 /// Why a directory is the project root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,23 +92,6 @@ impl ProjectRoot {
     pub fn dir_string(&self) -> String {
         slashed(&self.dir)
     }
-}
-
-/// `path` made absolute against the current directory, with `.` and `..`
-/// removed lexically (`check ..` from a subfolder names the parent itself).
-pub fn absolute(path: &Path) -> PathBuf {
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::new();
-    for c in abs.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// The deepest directory containing every path (a file counts as its directory).

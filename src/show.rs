@@ -12,7 +12,7 @@ pub fn settings(opts: &CheckOptions) -> String {
     let root = ProjectRoot::find(c, &opts.paths);
     let mut out = String::new();
     let config = match &c.path {
-        Some(p) => crate::root::absolute(p).display().to_string(),
+        Some(p) => crate::paths::absolute(p).display().to_string(),
         None => "none (built-in defaults)".into(),
     };
     out.push_str(&format!("config file: {config}\n"));

@@ -3,7 +3,6 @@
 //! every method and task body. Rules read it through [`crate::link::Project`].
 
 pub mod calls;
-pub mod dump;
 pub mod heat;
 pub mod types;
 

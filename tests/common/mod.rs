@@ -213,7 +213,10 @@ fn fixture_entries(dir: &str) -> Vec<(String, String)> {
 /// A human report without its closing summary line (that counts the whole run).
 fn findings_only(text: &str) -> String {
     let mut lines: Vec<&str> = text.lines().collect();
-    while lines.last().is_some_and(|l| l.is_empty() || l.starts_with("poolguard: ")) {
+    while lines
+        .last()
+        .is_some_and(|l| l.is_empty() || l.starts_with("poolguard: "))
+    {
         lines.pop();
     }
     lines.join("\n") + "\n"

@@ -72,14 +72,7 @@ fn name_span(m: &syn::Macro) -> PmSpan {
         .map_or_else(PmSpan::call_site, |s| s.ident.span())
 }
 
-pub fn span(s: PmSpan) -> Span {
-    let r = s.byte_range();
-    Span::new(r.start, r.end)
-}
-
-pub fn line(s: PmSpan) -> usize {
-    s.start().line
-}
+pub use super::spans::{line, span};
 
 /// Whether attributes mark test-only code: `#[test]`, `#[tokio::test]`, `#[cfg(test)]`.
 pub fn is_test(attrs: &[syn::Attribute]) -> bool {

@@ -141,3 +141,14 @@ pub fn method_call(m: &syn::ExprMethodCall) -> Span {
         bytes(m.paren_token.span.close()).end,
     )
 }
+
+/// A `proc_macro2` span as a byte range of the file.
+pub fn span(s: PmSpan) -> Span {
+    let r = s.byte_range();
+    Span::new(r.start, r.end)
+}
+
+/// The 1-based line a span starts on.
+pub fn line(s: PmSpan) -> usize {
+    s.start().line
+}

@@ -183,7 +183,7 @@ fn collect_statics(items: &[syn::Item], out: &mut Vec<(String, syn::Type, crate:
     for item in items {
         match item {
             syn::Item::Static(s) => {
-                let at = super::extract::span(s.ident.span());
+                let at = super::spans::span(s.ident.span());
                 out.push((s.ident.to_string(), (*s.ty).clone(), at));
             }
             syn::Item::Mod(m) => {
@@ -198,7 +198,7 @@ fn collect_statics(items: &[syn::Item], out: &mut Vec<(String, syn::Type, crate:
                     .last()
                     .is_some_and(|s| s.ident == "lazy_static") =>
             {
-                let at = super::extract::span(
+                let at = super::spans::span(
                     m.mac
                         .path
                         .segments
