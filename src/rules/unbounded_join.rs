@@ -48,6 +48,20 @@ fn by_design(project: &Project, file: FileId, facts: &FileFacts, w: &Wait) -> bo
     }
 }
 
+/// Code that runs only as tasks whose submitters wait for them with a time bound
+/// (`f = pool.submit(task); f.get(30, SECONDS)`, then `cancel(true)`): the submitter
+/// bounds this wait too (a note with `--pedantic`).
+fn submitter_bounds(project: &Project, execs: &[crate::link::Execution]) -> bool {
+    !execs.is_empty()
+        && execs.iter().all(|e| {
+            let f = &project.facts[e.file];
+            matches!(e.kind, CtxKind::PoolTask(_))
+                && e.submission
+                    .and_then(|s| f.submissions[s].waited)
+                    .is_some_and(|wi| f.waits[wi].timed)
+        })
+}
+
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
@@ -69,7 +83,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             if w.consumer && project.called_only_from_loops(file, w.ctx) {
                 continue; // a consumer API: its callers are dedicated consumer loops
             }
-            let quiet = by_design(project, file, facts, w);
+            let quiet = by_design(project, file, facts, w) || submitter_bounds(project, &execs);
             if quiet && !settings.pedantic {
                 continue;
             }
