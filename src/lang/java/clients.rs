@@ -114,11 +114,16 @@ impl<'a> Extractor<'a> {
         let Some(entry) = self.catalog.client(id) else {
             return false;
         };
+        self.config_start(entry, arg).is_some_and(|start| {
+            self.lacks(entry, start, &self.observe(start, &[]).calls)
+                .is_none()
+        })
+    }
+
+    /// Where an argument (inline, or the local it names) starts an `entry` value.
+    fn config_start<'t>(&self, entry: &ClientEntry, arg: Node<'t>) -> Option<Node<'t>> {
         let expr = match arg.kind() {
-            "identifier" => match self.local_initializer(arg) {
-                Some(e) => e,
-                None => return false,
-            },
+            "identifier" => self.local_initializer(arg)?,
             _ => arg,
         };
         let start = chain_root(expr);
@@ -128,10 +133,7 @@ impl<'a> Extractor<'a> {
                 .iter()
                 .any(|e| e.id == entry.id)
         });
-        is_start
-            && self
-                .lacks(entry, start, &self.observe(start, &[]).calls)
-                .is_none()
+        is_start.then_some(start)
     }
 
     /// Whether a created value is cast to `fq`, or stored in a variable declared as `fq`.
@@ -179,20 +181,7 @@ impl<'a> Extractor<'a> {
     /// lacks: inline, or through a local; what poolguard cannot see lacks nothing.
     fn arg_lacks(&self, id: &str, arg: Node) -> Option<String> {
         let entry = self.catalog.client(id)?;
-        let expr = match arg.kind() {
-            "identifier" => self.local_initializer(arg)?,
-            _ => arg,
-        };
-        let start = chain_root(expr);
-        let is_start = self.start_keys(start).iter().any(|(kind, name)| {
-            self.catalog
-                .clients_starting(kind, name)
-                .iter()
-                .any(|e| e.id == entry.id)
-        });
-        if !is_start {
-            return None;
-        }
+        let start = self.config_start(entry, arg)?;
         let used = self.observe(start, &[]);
         self.lacks(entry, start, &used.calls).map(|what| {
             format!(

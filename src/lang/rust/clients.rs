@@ -266,11 +266,7 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
             if self.closures > 0 || chain.calls.iter().any(|c| c.method == "clone") {
                 self.escapes = true;
             }
-            for c in &chain.calls {
-                for a in &c.args {
-                    self.visit_expr(a);
-                }
-            }
+            visit_chain_args(self, &chain);
             return;
         }
         syn::visit::visit_expr_method_call(self, m);
@@ -401,11 +397,7 @@ impl<'ast> Visit<'ast> for TimedRequests {
             if let Some(timed) = field_request(&chain) {
                 self.starts += 1;
                 self.requests.push((name, timed));
-                for c in &chain.calls {
-                    for a in &c.args {
-                        self.visit_expr(a);
-                    }
-                }
+                visit_chain_args(self, &chain);
                 return;
             }
         }
@@ -417,11 +409,7 @@ impl<'ast> Visit<'ast> for TimedRequests {
         if let Some(timed) = field_request(&chain) {
             self.starts += 1;
             self.inline_timed += usize::from(timed);
-            for c in &chain.calls {
-                for a in &c.args {
-                    self.visit_expr(a);
-                }
-            }
+            visit_chain_args(self, &chain);
             return;
         }
         if let syn::Expr::Path(p) = chain.root {
@@ -440,5 +428,14 @@ fn pat_ident(p: &syn::Pat) -> Option<String> {
         syn::Pat::Ident(i) => Some(i.ident.to_string()),
         syn::Pat::Type(t) => pat_ident(&t.pat),
         _ => None,
+    }
+}
+
+/// Visit the arguments of every call of a chain (not its root).
+fn visit_chain_args<'ast, V: Visit<'ast>>(v: &mut V, chain: &Chain<'ast>) {
+    for c in &chain.calls {
+        for a in &c.args {
+            v.visit_expr(a);
+        }
     }
 }
