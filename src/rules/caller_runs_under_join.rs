@@ -147,6 +147,12 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
                         "{} blocks an async runtime worker in place: the runtime runs one worker short, and this task and whatever awaits it wait until it returns",
                         w.what
                     )
+                } else if w.kind == WaitKind::CallerRuns && w.what.contains("block_on") {
+                    // A runtime's own `block_on` refuses to run inside a runtime context.
+                    format!(
+                        "{} is reached from async code: on an async runtime thread tokio panics (\"Cannot start a runtime from within a runtime\"), so this path fails whenever it runs there",
+                        w.what
+                    )
                 } else {
                     format!(
                         "{} blocks an async runtime worker thread: every task scheduled on it waits until this returns",
