@@ -158,10 +158,10 @@ fn manifest(root: &Path) -> Manifest {
     let Ok(text) = std::fs::read_to_string(root.join("Cargo.toml")) else {
         return Manifest::default();
     };
-    let Ok(doc) = text.parse::<toml::Table>() else {
+    let Ok(table) = text.parse::<toml::Table>() else {
         return Manifest::default();
     };
-    let doc_value = toml::Value::Table(doc.clone());
+    let doc = toml::Value::Table(table);
     let name = doc
         .get("package")
         .and_then(|p| p.get("name"))
@@ -178,7 +178,7 @@ fn manifest(root: &Path) -> Manifest {
         }
         out
     };
-    let mut targets: Vec<&toml::Value> = vec![&doc_value];
+    let mut targets: Vec<&toml::Value> = vec![&doc];
     if let Some(t) = doc.get("target").and_then(|t| t.as_table()) {
         targets.extend(t.values());
     }
