@@ -88,6 +88,10 @@ pub struct Queue {
     /// A scheduler's delay queue (`ScheduledThreadPoolExecutor`): it holds timers,
     /// and only immediate work submitted from hot code makes it a backlog.
     pub timers: bool,
+    /// Rust: created in one branch of a `match`/`if` whose other branch creates the
+    /// bounded form (`Some(n) => channel(n), None => unbounded_channel()`): unbounded
+    /// by the user's configuration, a choice the code offers on purpose.
+    pub configured: bool,
 }
 
 /// A stable name for a pool, the same in every file that refers to it.

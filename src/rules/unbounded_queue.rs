@@ -252,6 +252,15 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 .get(&q.span.start)
                 .or_else(|| q.argument_of.and_then(|start| pools.get(&start)))
                 .copied();
+            // `None => unbounded_channel()` beside `Some(n) => channel(n)`: the bound is
+            // the user's setting; the code offers both on purpose.
+            if q.configured {
+                if settings.pedantic {
+                    d.level = Level::Note;
+                    out.push(d);
+                }
+                continue;
+            }
             match filled(project, file, q, pool, &subs, &sends) {
                 Filled::Hot { site, put } => {
                     if let Some((f, span)) = put {

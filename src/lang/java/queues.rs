@@ -148,6 +148,7 @@ impl<'a> Extractor<'a> {
             executor,
             keys,
             timers: entry.grows == crate::catalog::Grows::Timers,
+            configured: false,
         });
     }
 

@@ -569,7 +569,23 @@ impl<'a> Extractor<'a> {
             executor: false,
             keys: Vec::new(),
             timers: false,
+            configured: bound == Bound::Unbounded && self.bounded_sibling > 0,
         });
+    }
+
+    /// Whether code creates the bounded form of some catalogued channel
+    /// (`mpsc::channel(cap)`), so an unbounded one beside it is a configured choice.
+    /// `visit` walks the code with the finder it is given.
+    pub(super) fn creates_bounded_channel(&self, visit: impl FnOnce(&mut BoundedFinder)) -> bool {
+        if !self.has_bounded_channels {
+            return false;
+        }
+        let mut f = BoundedFinder {
+            x: self,
+            found: false,
+        };
+        visit(&mut f);
+        f.found
     }
 
     /// What an expression holds.
@@ -850,5 +866,26 @@ fn peel_closure(e: &syn::Expr) -> (&[syn::Stmt], &syn::Expr) {
             _ => (&[], e),
         },
         _ => (&[], e),
+    }
+}
+
+/// Finds a call of a catalogued bounded channel constructor.
+pub(super) struct BoundedFinder<'x, 'a> {
+    pub(super) x: &'x super::extract::Extractor<'a>,
+    pub(super) found: bool,
+}
+
+impl<'ast> syn::visit::Visit<'ast> for BoundedFinder<'_, '_> {
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        if let syn::Expr::Path(p) = &*c.func {
+            let catalog = self.x.catalog;
+            let full = self.x.types.imports.resolve(&p.path, &|s| catalog.knows(s));
+            self.found |= full
+                .and_then(|f| catalog.queue_call(&f))
+                .is_some_and(|q| q.capacity_arg.is_some());
+        }
+        if !self.found {
+            syn::visit::visit_expr_call(self, c);
+        }
     }
 }

@@ -47,6 +47,11 @@ pub struct Extractor<'a> {
     /// Inside a `while` condition (`while let Ok(job) = rx.recv()`): a consumer
     /// loop fetching its next item, whose wait is the loop's job.
     pub(super) loop_head: usize,
+    /// Inside a branch of a `match`/`if` another branch of which creates a bounded
+    /// channel: an unbounded one here is the configured alternative.
+    pub(super) bounded_sibling: usize,
+    /// The file creates some bounded channel (checked once, before the branch checks).
+    pub has_bounded_channels: bool,
     /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
     pub(super) in_layer: bool,
     /// The trait of the enclosing `impl .. for` (last segment).
@@ -176,6 +181,8 @@ impl<'a> Extractor<'a> {
             stored_clients: Vec::new(),
             timeout_wrapped: 0,
             loop_head: 0,
+            bounded_sibling: 0,
+            has_bounded_channels: false,
             in_layer: false,
             impl_trait: None,
             force_closure_ctx: false,
@@ -657,7 +664,26 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.await_expr(a);
     }
 
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        let bounded = m.arms.len() > 1
+            && self.creates_bounded_channel(|f| {
+                for a in &m.arms {
+                    syn::visit::Visit::visit_expr(f, &a.body);
+                }
+            });
+        self.bounded_sibling += usize::from(bounded);
+        syn::visit::visit_expr_match(self, m);
+        self.bounded_sibling -= usize::from(bounded);
+    }
+
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        let bounded = i.else_branch.as_ref().is_some_and(|(_, e)| {
+            self.creates_bounded_channel(|f| {
+                syn::visit::Visit::visit_block(f, &i.then_branch);
+                syn::visit::Visit::visit_expr(f, e);
+            })
+        });
+        self.bounded_sibling += usize::from(bounded);
         self.visit_expr(&i.cond);
         let (done, not_done) = self.done_checks(&i.cond);
         self.scopes.push();
@@ -674,6 +700,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.visit_expr(e);
             self.scopes.pop();
         }
+        self.bounded_sibling -= usize::from(bounded);
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
