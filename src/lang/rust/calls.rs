@@ -577,15 +577,32 @@ impl<'a> Extractor<'a> {
     /// (`mpsc::channel(cap)`), so an unbounded one beside it is a configured choice.
     /// `visit` walks the code with the finder it is given.
     pub(super) fn creates_bounded_channel(&self, visit: impl FnOnce(&mut BoundedFinder)) -> bool {
-        if !self.has_bounded_channels {
-            return false;
-        }
+        self.has_bounded_channels && self.find_bounded(visit)
+    }
+
+    fn find_bounded(&self, visit: impl FnOnce(&mut BoundedFinder)) -> bool {
         let mut f = BoundedFinder {
             x: self,
             found: false,
         };
         visit(&mut f);
         f.found
+    }
+
+    /// Before the walk: whether the file creates any bounded channel. A file that never
+    /// names a bounded constructor (its last path segment, from the catalog) has none
+    /// and skips the extra walk.
+    pub(super) fn note_bounded_channels(&mut self, text: &str, file: &syn::File) {
+        let named = self
+            .catalog
+            .data
+            .queues
+            .iter()
+            .filter(|q| q.capacity_arg.is_some())
+            .filter_map(|q| q.call.as_deref()?.rsplit("::").next())
+            .any(|name| text.contains(name));
+        self.has_bounded_channels =
+            named && self.find_bounded(|f| syn::visit::Visit::visit_file(f, file));
     }
 
     /// What an expression holds.

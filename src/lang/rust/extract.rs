@@ -51,7 +51,7 @@ pub struct Extractor<'a> {
     /// channel: an unbounded one here is the configured alternative.
     pub(super) bounded_sibling: usize,
     /// The file creates some bounded channel (checked once, before the branch checks).
-    pub has_bounded_channels: bool,
+    pub(super) has_bounded_channels: bool,
     /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
     pub(super) in_layer: bool,
     /// The trait of the enclosing `impl .. for` (last segment).

@@ -30,19 +30,7 @@ impl Frontend for RustFrontend {
                 let types = types::Types::new(&ast, &imports, opts.catalog);
                 let mut x = extract::Extractor::new(opts.catalog, types, &ast, opts.include_tests);
                 x.binary = is_binary(&file.path, opts.catalog);
-                // A file that never names a bounded channel constructor (its last path
-                // segment, from the catalog) has none, and skips the walk.
-                x.has_bounded_channels = opts
-                    .catalog
-                    .data
-                    .queues
-                    .iter()
-                    .filter(|q| q.capacity_arg.is_some())
-                    .filter_map(|q| q.call.as_deref()?.rsplit("::").next())
-                    .any(|name| text.contains(name));
-                x.has_bounded_channels = x.creates_bounded_channel(|f| {
-                    syn::visit::Visit::visit_file(f, &ast);
-                });
+                x.note_bounded_channels(&text, &ast);
                 x.visit_file(&ast);
                 x.bound_per_request(&ast);
                 x.facts.binary = x.binary;

@@ -38,6 +38,10 @@ impl Imports {
     /// path names no module.
     pub fn module_of(&self, segs: &[String]) -> Option<String> {
         let (first, rest) = segs.split_first()?;
+        // A lone name that no `use` brings in names no module (most calls).
+        if rest.is_empty() && !self.aliases.contains_key(first) {
+            return None;
+        }
         let mut full: Vec<&str> = match self.aliases.get(first) {
             Some(target) => target.iter().map(String::as_str).collect(),
             None => vec![first.as_str()],
