@@ -212,6 +212,9 @@ pub struct Context {
     /// The body runs an open-ended loop (`while (running)`, `for (;;)`, `loop`): as a
     /// task, a long-lived worker rather than one item of work.
     pub worker_loop: bool,
+    /// Java methods: how many parameters the method declares (`None` with varargs, and
+    /// for other contexts): picks among overloads by the number of arguments.
+    pub arity: Option<u8>,
 }
 
 /// Work handed to a pool.
@@ -239,6 +242,9 @@ pub struct Submission {
     /// The task is the enclosing method's parameter N (`pool.submit(task)` in a wrapper):
     /// the model treats calls of that method as submissions to this pool.
     pub task_param: Option<usize>,
+    /// Made only when a guard admits it (`if (running.compareAndSet(false, true))`,
+    /// or after `if (!lock.tryLock()) return;`): one such task is pending at a time.
+    pub guarded: bool,
 }
 
 /// What kind of blocking a wait is.
@@ -325,6 +331,11 @@ pub struct Call {
     /// `upgrade::init(..)` after `use crate::cli::upgrade`): picks among functions of
     /// the same name in different modules.
     pub module: Option<Box<str>>,
+    /// Java: how many arguments the call passes (`None` for Rust).
+    pub args: Option<u8>,
+    /// Rust: made inside a timeout wrapper's arguments (`timeout(d, check(..))`): what
+    /// the callee waits for is bounded by the caller.
+    pub timed: bool,
 }
 
 /// A named item (class, method, function) that encloses code, for fingerprints.

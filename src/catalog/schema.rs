@@ -423,6 +423,10 @@ pub struct LangCatalog {
     /// `tokio::spawn(..)` is never a call of a project function named `spawn`.
     #[serde(default)]
     pub external_crates: Vec<String>,
+    /// Methods whose success admits one caller at a time (`compareAndSet`, `tryLock`):
+    /// work submitted only past such a guard cannot pile up in a queue.
+    #[serde(default)]
+    pub guard_methods: Vec<String>,
 }
 
 impl LangCatalog {
@@ -467,5 +471,6 @@ impl LangCatalog {
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);
+        self.guard_methods.extend(other.guard_methods);
     }
 }

@@ -62,6 +62,8 @@ pub struct Edge {
     pub span: Span,
     /// The call is made inside an open-ended loop.
     pub in_loop: bool,
+    /// Rust: the call's future runs inside a timeout wrapper (`timeout(d, f(..))`).
+    pub timed: bool,
 }
 
 #[derive(Debug, Default)]
@@ -202,6 +204,7 @@ impl CallGraph {
                             node: caller,
                             span: call.span,
                             in_loop: call.in_loop,
+                            timed: call.timed,
                         },
                     ));
                     callees.push((
@@ -210,6 +213,7 @@ impl CallGraph {
                             node: t,
                             span: call.span,
                             in_loop: call.in_loop,
+                            timed: call.timed,
                         },
                     ));
                 }
@@ -229,7 +233,7 @@ impl CallGraph {
                 };
                 let owner = c.owner.clone().unwrap_or_default();
                 let found = match types.id(&owner) {
-                    Some(t) if java => g.in_hierarchy(types, t, m),
+                    Some(t) if java => g.in_hierarchy(facts, types, t, m, None),
                     _ => g.named(&owner, m).to_vec(),
                 };
                 for n in found {
@@ -249,15 +253,35 @@ impl CallGraph {
             .map_or(&[], |&(a, b)| &self.method_nodes[a as usize..b as usize])
     }
 
-    /// `name` in the type or its nearest supertype that declares it.
-    fn in_hierarchy(&self, types: &Types, t: TypeId, name: &str) -> Vec<Node> {
+    /// `name` in the type or its nearest supertype that declares it with as many
+    /// parameters as the call passes (any, when `args` is `None`).
+    fn in_hierarchy(
+        &self,
+        facts: &[FileFacts],
+        types: &Types,
+        t: TypeId,
+        name: &str,
+        args: Option<u8>,
+    ) -> Vec<Node> {
         types
             .ancestry(t)
             .into_iter()
-            .map(|a| self.named(&types.names[a], name))
+            .map(|a| self.with_arity(facts, self.named(&types.names[a], name), args))
             .find(|found| !found.is_empty())
-            .map(<[Node]>::to_vec)
             .unwrap_or_default()
+    }
+
+    /// The overloads a call with `args` arguments can mean: those declaring that many
+    /// parameters, or varargs (an unknown count matches every overload).
+    fn with_arity(&self, facts: &[FileFacts], nodes: &[Node], args: Option<u8>) -> Vec<Node> {
+        let Some(n) = args else {
+            return nodes.to_vec();
+        };
+        nodes
+            .iter()
+            .copied()
+            .filter(|&(f, c)| facts[f].contexts[c].arity.is_none_or(|a| a == n))
+            .collect()
     }
 
     fn resolve_java(
@@ -275,10 +299,10 @@ impl CallGraph {
                 .clone()
                 .unwrap_or_default();
             let Some(mut t) = types.id(&owner) else {
-                return self.named(&owner, name).to_vec();
+                return self.with_arity(facts, self.named(&owner, name), call.args);
             };
             for _ in 0..8 {
-                let found = self.in_hierarchy(types, t, name);
+                let found = self.in_hierarchy(facts, types, t, name, call.args);
                 if !found.is_empty() {
                     return found;
                 }
@@ -292,15 +316,15 @@ impl CallGraph {
         let Some(t) = types.resolve(target) else {
             return Vec::new();
         };
-        let mut found = self.in_hierarchy(types, t, name);
+        let mut found = self.in_hierarchy(facts, types, t, name, call.args);
         // An interface or abstract method: the project's implementations (a call
         // through `plugin.execute(..)` may run any of them), up to a few.
         let impls: Vec<Node> = types
             .descendants(t)
             .into_iter()
             .filter_map(|d| {
-                let n = self.named(&types.names[d], name);
-                (!n.is_empty()).then(|| n.to_vec())
+                let n = self.with_arity(facts, self.named(&types.names[d], name), call.args);
+                (!n.is_empty()).then_some(n)
             })
             .take(MAX_IMPLEMENTATIONS + 1)
             .flatten()

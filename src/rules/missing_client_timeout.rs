@@ -16,10 +16,26 @@ pub const RULE: Rule = Rule {
     check,
 };
 
+/// A function every caller runs inside a timeout wrapper (`timeout(d, probe(..))`):
+/// the connections and requests it makes are bounded there (a client it returns
+/// would escape the bound; an `async fn` that builds and returns one is rare).
+fn bounded_by_callers(
+    project: &Project,
+    file: crate::source::FileId,
+    ctx: crate::facts::CtxId,
+) -> bool {
+    let callers = project.model.calls.callers.get(&(file, ctx));
+    let mut callers = callers.into_iter().flatten().peekable();
+    callers.peek().is_some() && callers.all(|e| e.timed)
+}
+
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
         for c in &facts.clients {
+            if bounded_by_callers(project, file, c.ctx) {
+                continue;
+            }
             let mut d =
                 Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone());
             // The request's context sets the level, not the creation's: a client built

@@ -50,10 +50,14 @@ fn producers<'s>(
         return unknown;
     };
     let delayed = |s: &Sub| s.what.contains("schedule");
+    // `if (busy.compareAndSet(false, true)) pool.execute(..)`: one pending at a time.
+    let guarded = |s: &Sub| {
+        s.index
+            .is_some_and(|i| project.facts[s.file].submissions[i].guarded)
+    };
     if let Some(hot) = list.iter().find(|s| {
         project.heat(s.file, s.ctx) == Heat::Hot
-            && !(timers && delayed(s))
-            && !resubmits_itself(project, s, key)
+            && !(timers && delayed(s) || guarded(s) || resubmits_itself(project, s, key))
     }) {
         return Producers::Hot(hot);
     }
@@ -63,10 +67,21 @@ fn producers<'s>(
     let periodic = |s: &Sub| {
         s.what.contains("scheduleAtFixedRate") || s.what.contains("scheduleWithFixedDelay")
     };
+    // A single-thread executor with one place that feeds it besides cold code (its
+    // shutdown hook, a startup task): that place's one job, not a backlog.
+    let cold = |s: &Sub| project.heat(s.file, s.ctx) == Heat::Cold;
+    let one_feeder = single
+        && list
+            .iter()
+            .filter(|s| !cold(s) && !guarded(s) && !own_constructor(project, s))
+            .count()
+            <= 1;
     let fixed = list.iter().all(|s| {
-        project.heat(s.file, s.ctx) == Heat::Cold
+        cold(s)
             || periodic(s)
-            || (single && list.len() == 1)
+            || guarded(s)
+            || own_constructor(project, s)
+            || one_feeder
             || long_lived(project, s)
             || resubmits_itself(project, s, key)
     });
@@ -97,6 +112,20 @@ fn resubmits_itself(project: &Project, s: &Sub, key: &str) -> bool {
         let pool = &project.facts[tf].submissions[ti].pool;
         project.canonical(pool) == project.canonical(key)
     })
+}
+
+/// A constructor's submission to a pool the same object creates (a field of its
+/// class): one item per pool, however often the class is instantiated.
+fn own_constructor(project: &Project, s: &Sub) -> bool {
+    let c = &project.facts[s.file].contexts[s.ctx];
+    let Some(owner) = c.owner.as_deref() else {
+        return false;
+    };
+    c.name == "<init>"
+        && s.pool
+            .strip_prefix("field:")
+            .and_then(|rest| rest.strip_prefix(owner))
+            .is_some_and(|field| field.starts_with('.') && !field[1..].contains('.'))
 }
 
 /// A task that runs an open-ended loop (`while (running) { .. }`) is a long-lived

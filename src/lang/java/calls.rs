@@ -351,6 +351,7 @@ impl<'a> Extractor<'a> {
             waited: None,
             install: false,
             task_param: None,
+            guarded: self.admits_one(node),
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
@@ -807,6 +808,12 @@ impl<'a> Extractor<'a> {
             submit_like: self.catalog.is_submit_method(name),
             lambda_args: lambda_args.into(),
             module: None,
+            args: node.field("arguments").and_then(|a| {
+                let mut c = a.walk();
+                let n = a.named_children(&mut c).filter(|n| !n.is_extra()).count();
+                u8::try_from(n).ok()
+            }),
+            timed: false,
         });
     }
 

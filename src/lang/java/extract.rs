@@ -164,6 +164,7 @@ impl<'a> Extractor<'a> {
             submission: None,
             entry: None,
             worker_loop: false,
+            arity: None,
         });
         id
     }
@@ -619,6 +620,11 @@ impl<'a> Extractor<'a> {
         );
         self.scopes.push();
         if let Some(params) = node.field("parameters") {
+            let mut c = params.walk();
+            let declared: Vec<&str> = params.named_children(&mut c).map(|p| p.kind()).collect();
+            let fixed = declared.iter().all(|k| *k != "spread_parameter");
+            let count = declared.iter().filter(|k| k.ends_with("parameter")).count();
+            self.facts.contexts[id].arity = fixed.then(|| u8::try_from(count).ok()).flatten();
             self.declare_params(params);
             let mut c = params.walk();
             let names: Vec<String> = params

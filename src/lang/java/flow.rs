@@ -41,6 +41,63 @@ impl<'a> Extractor<'a> {
         self.frame.timeout_branch -= usize::from(on_timeout);
     }
 
+    /// Whether code at `node` runs only when a guard lets one caller through: inside
+    /// `if (busy.compareAndSet(false, true)) { .. }`, or after `if (!lock.tryLock())
+    /// return;` in an enclosing block (catalog `guard_methods`).
+    pub(super) fn admits_one(&self, node: Node) -> bool {
+        let mut child = node;
+        while let Some(parent) = child.parent() {
+            match parent.kind() {
+                "if_statement" => {
+                    let in_then = parent.field("consequence") == Some(child);
+                    if in_then
+                        && parent
+                            .field("condition")
+                            .is_some_and(|c| self.calls_guard(c))
+                    {
+                        return true;
+                    }
+                }
+                "block" | "constructor_body" => {
+                    let mut prev = child.prev_named_sibling();
+                    while let Some(p) = prev {
+                        let exits_early = p.kind() == "if_statement"
+                            && p.field("consequence").is_some_and(exits)
+                            && p.field("condition").is_some_and(|c| self.calls_guard(c));
+                        if exits_early {
+                            return true;
+                        }
+                        prev = p.prev_named_sibling();
+                    }
+                }
+                "method_declaration"
+                | "constructor_declaration"
+                | "lambda_expression"
+                | "class_body" => return false,
+                _ => {}
+            }
+            child = parent;
+        }
+        false
+    }
+
+    /// Whether an expression calls a guard method (`compareAndSet`, `tryLock`).
+    fn calls_guard(&self, cond: Node) -> bool {
+        let guards = &self.catalog.data.guard_methods;
+        let mut stack = vec![cond];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "method_invocation"
+                && n.field("name")
+                    .is_some_and(|m| guards.iter().any(|g| g == self.text(m)))
+            {
+                return true;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        false
+    }
+
     /// Whether a condition tests a timeout or deadline value.
     fn mentions_timeout(&self, cond: Node) -> bool {
         let words = &self.catalog.data.futures.timeout_words;

@@ -321,6 +321,7 @@ impl<'a> Extractor<'a> {
             waited: None,
             install,
             task_param: None,
+            guarded: false,
         });
         self.submission_at.insert((whole.start, whole.end), idx);
         Some(idx)
@@ -534,6 +535,8 @@ impl<'a> Extractor<'a> {
             submit_like: false,
             lambda_args: lambdas.into(),
             module: None,
+            args: None,
+            timed: self.timeout_wrapped > 0,
         }
     }
 

@@ -220,6 +220,7 @@ impl<'a> Extractor<'a> {
             submission: None,
             entry: None,
             worker_loop: false,
+            arity: None,
         });
         id
     }
