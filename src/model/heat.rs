@@ -42,6 +42,13 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         return Some((Heat::Cold, "task of a binary that serves no traffic".into()));
     }
     match &c.kind {
+        // A pool a method makes for its own fan-out runs that call's work: its tasks
+        // take the heat of the code that submits them (a CLI's, a handler's).
+        CtxKind::PoolTask(k)
+            if k.starts_with("local:") && facts.pools.iter().any(|p| p.key == *k) =>
+        {
+            None
+        }
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
         CtxKind::EventLoop => Some((Heat::Hot, "event-loop handler".into())),
         CtxKind::Async if c.name == "task" => Some((Heat::Hot, "async runtime task".into())),
