@@ -403,18 +403,20 @@ fn is_test_dir(dir: &Path) -> bool {
         || modules.clone().any(|p| is_showcase_root(p))
 }
 
-/// A module directory named as a showcase: `demo`, `demo-crossapp`, `example-orders`.
+/// A module directory named as a showcase or a load tool: `demo`, `demo-crossapp`,
+/// `example-orders`, `tools/perf`.
 fn is_showcase_root(dir: &str) -> bool {
-    const KINDS: &[&str] = &["demo", "demos", "example", "sample"];
+    const KINDS: &[&str] = &["demo", "demos", "example", "sample", "perf"];
     KINDS.contains(&dir)
         || dir.split_once('-').is_some_and(|(kind, _)| {
             KINDS.contains(&kind) || kind == "examples" || kind == "samples"
         })
 }
 
-/// Example, demo, benchmark and fuzzing modules: `samples`, `benchmarks`, `fuzz`,
-/// and `foo-examples`, `foo-demo`, `foo-samples`, `foo-benchmark(s)`, `foo-bench` (a
-/// `-` never appears in a Java package, so `com/example/demo` is not one).
+/// Example, demo, benchmark, integration-test and fuzzing modules: `samples`,
+/// `benchmarks`, `microbenchmarks`, `jmh`, `fuzz`, and `foo-examples`, `foo-demo`,
+/// `foo-samples`, `foo-benchmark(s)`, `foo-bench`, `foo-jmh`, `foo-it` (a `-` never
+/// appears in a Java package, so `com/example/demo` is not one).
 fn is_showcase_module(dir: &str) -> bool {
     const KINDS: &[&str] = &[
         "bench",
@@ -426,11 +428,16 @@ fn is_showcase_module(dir: &str) -> bool {
         "samples",
         "benchmark",
         "benchmarks",
+        "microbenchmarks",
+        "jmh",
+        "it",
     ];
-    matches!(dir, "samples" | "benchmarks" | "fuzz")
-        || dir
-            .rsplit_once('-')
-            .is_some_and(|(_, kind)| KINDS.contains(&kind))
+    matches!(
+        dir,
+        "samples" | "benchmarks" | "microbenchmarks" | "jmh" | "fuzz"
+    ) || dir
+        .rsplit_once('-')
+        .is_some_and(|(_, kind)| KINDS.contains(&kind))
 }
 
 fn is_rust_test_support(dir: &Path) -> bool {
@@ -482,5 +489,18 @@ mod tests {
         assert!(is_test_path(Path::new("tools/pp-bench/src/report.rs")));
         assert!(is_test_path(Path::new("fuzz/fuzz_targets/parse.rs")));
         assert!(!is_test_path(Path::new("src/benchmark_results.rs")));
+        // Load tools, JMH modules and integration-test modules serve no traffic.
+        assert!(is_test_path(Path::new(
+            "tools/perf/src/main/java/org/acme/perf/Writer.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "microbenchmarks/src/main/java/org/acme/QueueBench.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "store-it/src/main/java/org/acme/LoadGen.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "store-audit/src/main/java/org/acme/perf/Audit.java"
+        )));
     }
 }
