@@ -869,6 +869,7 @@ fn analyse_bytes(
             if source.text.contains("poolguard:") {
                 facts.suppressions.extend(suppress::comments(&source));
             }
+            facts.shrink();
             // Facts and the line index are all the rest of the run needs; the few
             // files a finding shows are read again for rendering.
             let mut source = source;

@@ -49,6 +49,28 @@ pub struct FileFacts {
     pub errors: Vec<String>,
 }
 
+impl FileFacts {
+    /// Give back the spare capacity extraction left in every list: all files' facts
+    /// stay in memory until the rules have run (peak memory, not speed).
+    pub fn shrink(&mut self) {
+        self.queues.shrink_to_fit();
+        self.pools.shrink_to_fit();
+        self.contexts.shrink_to_fit();
+        self.submissions.shrink_to_fit();
+        self.waits.shrink_to_fit();
+        self.calls.shrink_to_fit();
+        self.async_methods.shrink_to_fit();
+        self.clients.shrink_to_fit();
+        self.suppressions.shrink_to_fit();
+        self.pool_aliases.shrink_to_fit();
+        self.pool_args.shrink_to_fit();
+        self.queue_sends.shrink_to_fit();
+        self.items.shrink_to_fit();
+        self.handlers.shrink_to_fit();
+        self.types.shrink_to_fit();
+    }
+}
+
 /// How many items a queue or pool can hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Bound {
@@ -208,7 +230,8 @@ pub struct Context {
     /// For tasks: the submission that runs this body.
     pub submission: Option<usize>,
     /// An entry point recognised here (handler, listener, startup hook, `main`).
-    pub entry: Option<Entry>,
+    /// Boxed: few contexts are entry points.
+    pub entry: Option<Box<Entry>>,
     /// The body runs an open-ended loop (`while (running)`, `for (;;)`, `loop`): as a
     /// task, a long-lived worker rather than one item of work.
     pub worker_loop: bool,
@@ -308,10 +331,10 @@ pub struct Call {
     pub ctx: CtxId,
     pub method: Box<str>,
     /// Simple name of the receiver's class; `None` for an unqualified call in the same class.
-    pub receiver_type: Option<String>,
+    pub receiver_type: Option<Box<str>>,
     /// The owner of the callee when the call names it (Rust `self.f()`, `Self::f()`,
     /// free `f()` = ""); `None`: the caller's own class.
-    pub callee_owner: Option<String>,
+    pub callee_owner: Option<Box<str>>,
     /// A `.join()`/`.get()` chained straight onto the call's result.
     pub waited: Option<Span>,
     /// The receiver's type when it names one (a typed field, local or parameter, or

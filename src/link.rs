@@ -213,7 +213,9 @@ impl<'a> Project<'a> {
             }
             for c in &f.calls {
                 let Some(t) = &c.receiver_type else { continue };
-                let Some(&(mf, mi)) = self.async_methods.get(&(t.clone(), c.method.to_string()))
+                let Some(&(mf, mi)) = self
+                    .async_methods
+                    .get(&(t.to_string(), c.method.to_string()))
                 else {
                     continue;
                 };

@@ -107,12 +107,14 @@ impl SourceFile {
     pub fn new(path: PathBuf, display: String, language: Language, text: String) -> SourceFile {
         // `\n`, `\r\n` and a lone `\r` each end a line.
         let bytes = text.as_bytes();
-        let line_starts = std::iter::once(0)
+        let mut line_starts: Vec<u32> = std::iter::once(0)
             .chain(bytes.iter().enumerate().filter_map(|(i, &b)| {
                 let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
                 ends.then_some(i as u32 + 1)
             }))
             .collect();
+        // Kept for the whole run (every file's): no spare capacity.
+        line_starts.shrink_to_fit();
         let digest = xxhash_rust::xxh3::xxh3_64(bytes);
         SourceFile {
             path,

@@ -340,15 +340,14 @@ impl CallGraph {
     }
 
     fn resolve_rust(&self, facts: &[FileFacts], caller: Node, call: &Call) -> Vec<Node> {
-        let owner = match &call.callee_owner {
-            Some(o) => o.clone(),
+        let owner: &str = match &call.callee_owner {
+            Some(o) => o,
             None => facts[caller.0].contexts[caller.1]
                 .owner
                 .as_deref()
-                .unwrap_or_default()
-                .to_string(),
+                .unwrap_or_default(),
         };
-        let all = self.named(&owner, &call.method);
+        let all = self.named(owner, &call.method);
         // A path through another module (`upgrade::init`) never means this file's own.
         let local: Vec<Node> = all.iter().copied().filter(|n| n.0 == caller.0).collect();
         if !local.is_empty() && call.module.is_none() {

@@ -800,7 +800,7 @@ impl<'a> Extractor<'a> {
             span: self.call_span(node),
             ctx: self.current_ctx(),
             method: name.into(),
-            receiver_type,
+            receiver_type: receiver_type.map(String::into_boxed_str),
             callee_owner: None,
             waited,
             target,

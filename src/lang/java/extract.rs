@@ -259,10 +259,10 @@ impl<'a> Extractor<'a> {
                 let thread = kind == CtxKind::Thread && self.in_new_thread(node);
                 let id = self.lambda(node, kind, None, None);
                 if let (true, Some(id)) = (thread, id) {
-                    self.facts.contexts[id].entry = Some(Entry {
+                    self.facts.contexts[id].entry = Some(Box::new(Entry {
                         heat: Heat::Cold,
                         why: "dedicated thread".into(),
-                    });
+                    }));
                 }
             }
             K::Field => {
@@ -597,7 +597,7 @@ impl<'a> Extractor<'a> {
         let body = node.field("body").unwrap_or(node);
         let id = self.push_ctx(kind, name.clone(), head, body);
         if node.kind() == "method_declaration" {
-            self.facts.contexts[id].entry = self.entry_for(node, &name);
+            self.facts.contexts[id].entry = self.entry_for(node, &name).map(Box::new);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {
                 self.facts.async_methods.push(crate::facts::AsyncMethod {

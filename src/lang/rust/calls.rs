@@ -392,10 +392,10 @@ impl<'a> Extractor<'a> {
                         self.next_hand_rolled = true;
                         self.closure(c, CtxKind::PoolTask(key), sub, None);
                     } else if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
-                        self.facts.contexts[id].entry = Some(crate::facts::Entry {
+                        self.facts.contexts[id].entry = Some(Box::new(crate::facts::Entry {
                             heat: crate::facts::Heat::Cold,
                             why: "dedicated thread".into(),
-                        });
+                        }));
                     }
                     self.rayon = saved;
                 }
@@ -528,7 +528,7 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx().unwrap_or(0),
             method: name.into(),
             receiver_type: None,
-            callee_owner: Some(owner),
+            callee_owner: Some(owner.into()),
             waited: None,
             target: None,
             in_loop: self.loops > 0,

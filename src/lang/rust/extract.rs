@@ -250,7 +250,7 @@ impl<'a> Extractor<'a> {
         );
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
-        self.facts.contexts[id].entry = self.entry_for(&name, attrs, sig);
+        self.facts.contexts[id].entry = self.entry_for(&name, attrs, sig).map(Box::new);
         let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
         let saved_method = std::mem::replace(&mut self.method, name);
         let saved_rayon = std::mem::take(&mut self.rayon);
