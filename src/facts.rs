@@ -52,23 +52,7 @@ pub struct FileFacts {
 impl FileFacts {
     /// Give back the spare capacity extraction left in every list: all files' facts
     /// stay in memory until the rules have run (peak memory, not speed).
-    ///
-    /// Items (for fingerprints) are kept only where a finding can start: a file with
-    /// no wait, queue, client, pool, submission, `@Async` method, suppression or
-    /// submit-like call has none to name (a wrapper call's finding there would get a
-    /// fingerprint without the item: still stable, less so under line moves).
     pub fn shrink(&mut self) {
-        let may_report = !(self.waits.is_empty()
-            && self.queues.is_empty()
-            && self.clients.is_empty()
-            && self.pools.is_empty()
-            && self.submissions.is_empty()
-            && self.async_methods.is_empty()
-            && self.suppressions.is_empty()
-            && self.calls.iter().all(|c| !c.submit_like));
-        if !may_report {
-            self.items = Vec::new();
-        }
         self.queues.shrink_to_fit();
         self.pools.shrink_to_fit();
         self.contexts.shrink_to_fit();
