@@ -407,8 +407,9 @@ pub struct Client {
     pub message: String,
     pub help: String,
     /// Rust: bound to a variable that is only used, in the same function, as the
-    /// receiver of its requests (never stored, returned, moved or captured): its
-    /// requests run where it is created.
+    /// receiver of its requests (never stored, returned, moved or captured); Java: a
+    /// try-with-resources resource of a program's `main`. Its requests run where it
+    /// is created.
     pub local: bool,
 }
 

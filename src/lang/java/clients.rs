@@ -76,7 +76,10 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx(),
             message: message(&what, entry, &lacks),
             help: entry.help.clone(),
-            local: false,
+            // A program's `main` that opens and closes its own connection: a tool's
+            // probe. (A dedicated worker's client stays reported: a hang there stops
+            // the worker's job, as the Doris sink's flush thread showed.)
+            local: self.frame.method == "main" && in_resource(start),
         });
     }
 
@@ -398,4 +401,19 @@ fn chain_root(mut n: Node) -> Node {
         }
     }
     n
+}
+
+/// A client held by a try-with-resources resource (`try (Socket s = new Socket(h, p))`):
+/// closed when the block ends, so its requests run where it is created.
+fn in_resource(start: Node) -> bool {
+    let mut n = start;
+    while let Some(p) = n.parent() {
+        match p.kind() {
+            "resource" => return true,
+            "method_invocation" if p.field("object") == Some(n) => n = p,
+            "parenthesized_expression" | "cast_expression" => n = p,
+            _ => return false,
+        }
+    }
+    false
 }
