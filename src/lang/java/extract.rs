@@ -625,6 +625,7 @@ impl<'a> Extractor<'a> {
             let fixed = declared.iter().all(|k| *k != "spread_parameter");
             let count = declared.iter().filter(|k| k.ends_with("parameter")).count();
             self.facts.contexts[id].arity = fixed.then(|| u8::try_from(count).ok()).flatten();
+            self.pool_params(params);
             self.declare_params(params);
             let mut c = params.walk();
             let names: Vec<String> = params

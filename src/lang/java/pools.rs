@@ -47,6 +47,29 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// A method's executor-typed parameters: the pool each one names is the one the
+    /// project's calls pass there (`helper(callerRunsPool, ..)`, linked through
+    /// `param:<class>.<method>#<i>` when every call passes the same pool).
+    pub(super) fn pool_params(&mut self, params: Node) {
+        let mut c = params.walk();
+        let formal: Vec<Node> = params
+            .named_children(&mut c)
+            .filter(|p| p.kind() == "formal_parameter")
+            .collect();
+        for (i, p) in formal.into_iter().enumerate() {
+            let ty = p.field("type").and_then(|t| self.jtype(t));
+            let Some(name) = p.field("name").map(|n| self.text(n).to_string()) else {
+                continue;
+            };
+            if !self.is_executor(ty.as_ref()) {
+                continue;
+            }
+            let local = self.local_pool_ref(&name, true);
+            let param = format!("param:{}.{}#{i}", self.class_fq(), self.frame.method);
+            self.facts.pool_aliases.push((local.key, param));
+        }
+    }
+
     fn is_executor(&self, ty: Option<&JType>) -> bool {
         ty.and_then(|t| t.fq())
             .is_some_and(|fq| self.catalog.in_group("executor", fq))
