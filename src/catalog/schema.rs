@@ -427,6 +427,10 @@ pub struct LangCatalog {
     /// work submitted only past such a guard cannot pile up in a queue.
     #[serde(default)]
     pub guard_methods: Vec<String>,
+    /// Java: methods by which a task releases a synchronizer its submitter waits on
+    /// (`latch.countDown()`): that wait waits for the task.
+    #[serde(default)]
+    pub release_methods: Vec<String>,
 }
 
 impl LangCatalog {
@@ -472,5 +476,6 @@ impl LangCatalog {
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);
         self.guard_methods.extend(other.guard_methods);
+        self.release_methods.extend(other.release_methods);
     }
 }

@@ -173,6 +173,7 @@ impl<'a> Extractor<'a> {
                 .get_or_insert(waits_before);
         }
         self.track_collection(&name, object, &args);
+        self.track_release(&name, object);
         self.queue_send(node, &name, object, &recv);
         self.record_call(node, &name, object, &recv, lambda_args);
     }
@@ -651,12 +652,15 @@ impl<'a> Extractor<'a> {
             format!("`{recv_text}.{name}()`")
         };
         let timed = !untimed || recv.bounded || recv.complete || self.frame.timeout_branch > 0;
+        // A latch its tasks count down waits for them (the submission is waited, for
+        // `caller_runs_under_join`), but it stays a synchronizer wait for `unbounded_join`.
+        let on_result = kind != crate::catalog::WaitCatalogKind::Synchronizer;
         let idx = self.push_wait(
             span,
             what,
             &kind,
             timed,
-            recv.origin.first().copied(),
+            recv.origin.first().copied().filter(|_| on_result),
             help.replace("{recv}", &recv_text),
         );
         self.facts.waits[idx].consumer = entry.request_path;
@@ -713,6 +717,33 @@ impl<'a> Extractor<'a> {
             actor: false,
         });
         idx
+    }
+
+    /// `latch.countDown()` in a task body (catalog `release_methods`): a later
+    /// `latch.await(..)` in the submitting method waits for that task, as a `get()`
+    /// on its future would.
+    fn track_release(&mut self, name: &str, object: Option<Node>) {
+        if !self.catalog.data.release_methods.iter().any(|m| m == name) {
+            return;
+        }
+        let Some(obj) = object.filter(|o| o.kind() == "identifier") else {
+            return;
+        };
+        // The task this code runs as: the nearest enclosing context handed to a pool.
+        let task = self.ctx.iter().rev().find_map(|&c| {
+            let ctx = &self.facts.contexts[c];
+            ctx.submission
+                .filter(|_| ctx.kind != crate::facts::CtxKind::Function)
+        });
+        let Some(sub) = task else {
+            return;
+        };
+        let var = self.text(obj).to_string();
+        if let Some(v) = self.scopes.get_mut(&var) {
+            if !v.value.origin.contains(&sub) {
+                v.value.origin.push(sub);
+            }
+        }
     }
 
     /// `futures.add(supplyAsync(..))`: the collection now holds those submissions.
