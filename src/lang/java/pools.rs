@@ -75,6 +75,44 @@ impl<'a> Extractor<'a> {
             .is_some_and(|fq| self.catalog.in_group("executor", fq))
     }
 
+    /// The pool creation an expression evaluates to: itself, or the one a map's
+    /// `computeIfAbsent(key, k -> new ThreadPoolExecutor(..))` makes on a miss (a
+    /// registry of named pools: each key's pool is made there once).
+    pub(super) fn creation_in<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
+        if self.is_pool_creation(node) {
+            return Some(node);
+        }
+        let computes = node.kind() == "method_invocation"
+            && node
+                .field("name")
+                .is_some_and(|n| matches!(self.text(n), "computeIfAbsent" | "compute"));
+        if !computes {
+            return None;
+        }
+        let args = node.field("arguments")?;
+        let mut c = args.walk();
+        let lambda = args
+            .named_children(&mut c)
+            .filter(|a| !a.is_extra())
+            .last()
+            .filter(|a| a.kind() == "lambda_expression")?;
+        let body = lambda.field("body")?;
+        let body = if body.kind() == "block" {
+            let mut c = body.walk();
+            let stmts: Vec<Node> = body
+                .named_children(&mut c)
+                .filter(|s| !s.is_extra())
+                .collect();
+            match stmts[..] {
+                [only] if only.kind() == "return_statement" => only.named_child(0)?,
+                _ => return None,
+            }
+        } else {
+            body
+        };
+        self.is_pool_creation(body).then_some(body)
+    }
+
     /// Whether an expression creates a thread pool (`new ThreadPoolExecutor(..)`, `Executors.newX(..)`).
     pub(super) fn is_pool_creation(&self, node: Node) -> bool {
         match node.kind() {
@@ -121,7 +159,7 @@ impl<'a> Extractor<'a> {
         qualifier: Option<&str>,
     ) -> Option<PoolRef> {
         let key = format!("field:{}.{name}", self.class_fq());
-        if let Some(v) = value.filter(|v| self.is_pool_creation(*v)) {
+        if let Some(v) = value.and_then(|v| self.creation_in(v)) {
             let scope = decl.parent().and_then(|d| d.parent()).unwrap_or(decl);
             self.record_pool(key.clone(), name, v, Some(name), scope, Vec::new());
             return Some(PoolRef {
@@ -293,9 +331,16 @@ impl<'a> Extractor<'a> {
             return;
         }
         let key = format!("field:{}.{field}", self.class_fq());
-        let confirmed = if self.is_pool_creation(right) {
+        let confirmed = if let Some(created) = self.creation_in(right) {
             let scope = super::queues::enclosing_class_body(assign).unwrap_or(body);
-            self.record_pool(key.clone(), &field, right, Some(&field), scope, Vec::new());
+            self.record_pool(
+                key.clone(),
+                &field,
+                created,
+                Some(&field),
+                scope,
+                Vec::new(),
+            );
             true
         } else if let Some((i, (pname, qualifier, ty))) = params
             .iter()
@@ -336,7 +381,7 @@ impl<'a> Extractor<'a> {
     pub(super) fn local_pool(&mut self, name: &str, declarator: Node) -> Option<PoolRef> {
         let value = declarator
             .field("value")
-            .filter(|v| self.is_pool_creation(*v))?;
+            .and_then(|v| self.creation_in(v))?;
         let r = self.local_pool_ref(name, true);
         let scope = enclosing_body(declarator).unwrap_or(declarator);
         self.record_pool(r.key.clone(), name, value, Some(name), scope, Vec::new());
