@@ -117,7 +117,9 @@ fn resubmits_itself(project: &Project, s: &Sub, key: &str) -> bool {
 /// A constructor's submission to a pool the same object creates (a field of its
 /// class): one item per pool, however often the class is instantiated.
 fn own_constructor(project: &Project, s: &Sub) -> bool {
-    let c = &project.facts[s.file].contexts[s.ctx];
+    let Some(c) = project.facts[s.file].contexts.get(s.ctx) else {
+        return false;
+    };
     let Some(owner) = c.owner.as_deref() else {
         return false;
     };
