@@ -356,8 +356,9 @@ pub struct Call {
     pub module: Option<Box<str>>,
     /// Java: how many arguments the call passes (`None` for Rust).
     pub args: Option<u8>,
-    /// Rust: made inside a timeout wrapper's arguments (`timeout(d, check(..))`): what
-    /// the callee waits for is bounded by the caller.
+    /// Rust: made inside a timeout wrapper's arguments (`timeout(d, check(..))`) or a
+    /// connector closure whose endpoint bounds the connect: what the callee waits for
+    /// is bounded by the caller.
     pub timed: bool,
 }
 

@@ -622,8 +622,11 @@ impl<'a> Extractor<'a> {
         if let Some(params) = node.field("parameters") {
             let mut c = params.walk();
             let declared: Vec<&str> = params.named_children(&mut c).map(|p| p.kind()).collect();
-            let fixed = declared.iter().all(|k| *k != "spread_parameter");
-            let count = declared.iter().filter(|k| k.ends_with("parameter")).count();
+            let fixed = !declared.contains(&"spread_parameter");
+            let count = declared
+                .iter()
+                .filter(|k| **k == "formal_parameter")
+                .count();
             self.facts.contexts[id].arity = fixed.then(|| u8::try_from(count).ok()).flatten();
             self.pool_params(params);
             self.declare_params(params);
