@@ -88,10 +88,29 @@ pub fn dump(project: &Project) -> String {
                 let _ = writeln!(out, "{c}");
             }
         }
-        for p in &facts.pools {
+        for f in &facts.pool_factories {
+            let _ = write!(out, "  pool factory {}/{}", f.method, f.arity);
+            if f.caller_runs {
+                out.push_str(" caller-runs");
+            }
+            if let Some(i) = f.policy_param {
+                let _ = write!(out, " policy from #{i}");
+            }
+            if f.bounded {
+                out.push_str(" bounded");
+            }
+            out.push('\n');
+        }
+        let made = project.made_pools().filter(|(f, _)| *f == file);
+        for (p, how) in facts
+            .pools
+            .iter()
+            .map(|p| (p, ""))
+            .chain(made.map(|(_, p)| (p, " (factory call)")))
+        {
             let _ = write!(
                 out,
-                "  pool {} = {} at {}",
+                "  pool {} = {} at {}{how}",
                 p.name,
                 project.canonical(&p.key),
                 at(file, p.span)

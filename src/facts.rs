@@ -25,6 +25,11 @@ pub struct FileFacts {
     pub pool_aliases: Vec<(PoolKey, PoolKey)>,
     /// Pools passed to project constructors and methods (`new Worker(ioPool)`).
     pub pool_args: Vec<PoolArg>,
+    /// Methods that build and return a new pool (`Pools.newPool(name, handler)`).
+    pub pool_factories: Vec<PoolFactory>,
+    /// Fields and locals assigned the result of a project method call that may be
+    /// one of those factories: each such call makes a pool of its own.
+    pub factory_uses: Vec<FactoryUse>,
     /// Items put into a queue or sent on a channel (`queue.offer(x)`, `tx.send(x)`),
     /// by the key the queue is known by.
     pub queue_sends: Vec<QueueSend>,
@@ -64,6 +69,8 @@ impl FileFacts {
         self.suppressions.shrink_to_fit();
         self.pool_aliases.shrink_to_fit();
         self.pool_args.shrink_to_fit();
+        self.pool_factories.shrink_to_fit();
+        self.factory_uses.shrink_to_fit();
         self.queue_sends.shrink_to_fit();
         self.items.shrink_to_fit();
         self.handlers.shrink_to_fit();
@@ -387,6 +394,38 @@ pub struct PoolArg {
     pub method: Box<str>,
     pub index: usize,
     pub pool: PoolKey,
+}
+
+/// A method whose result is a pool it creates: every call makes a new pool with
+/// this bound and, unless a parameter supplies it, this rejection policy.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PoolFactory {
+    /// `<class fq>.<method>`.
+    pub method: String,
+    /// Formal parameters, to tell overloads apart.
+    pub arity: usize,
+    /// The factory itself installs a caller-runs policy.
+    pub caller_runs: bool,
+    /// The parameter whose value becomes the rejection handler.
+    pub policy_param: Option<usize>,
+    pub bounded: bool,
+}
+
+/// `pool = Pools.newPool(.., new CallerRunsPolicy())`: a field or local holding the
+/// result of a project method call, with the caller-runs handlers it passes.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FactoryUse {
+    /// The field or local the result is assigned to.
+    pub key: PoolKey,
+    pub name: String,
+    /// The call.
+    pub span: Span,
+    /// The class whose method is called.
+    pub target: std::sync::Arc<TypeRef>,
+    pub method: Box<str>,
+    pub arity: usize,
+    /// Arguments that are caller-runs handlers: (index, span).
+    pub caller_runs_args: Vec<(usize, Span)>,
 }
 
 /// A Spring `@Async` method: calling it submits to the named executor bean.

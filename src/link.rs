@@ -20,8 +20,11 @@ pub struct Project<'a> {
     pub facts: &'a [FileFacts],
     /// Every pool key -> its canonical key.
     canon: HashMap<PoolKey, PoolKey>,
-    /// Canonical key -> the pool's definition.
+    /// Canonical key -> the pool's definition: (file, index into its pools), or
+    /// with `file == usize::MAX`, an index into `made`.
     pools: HashMap<PoolKey, (FileId, usize)>,
+    /// Pools made by calls of project factory methods, with the file of the call.
+    made: Vec<(FileId, Pool)>,
     /// (class simple name, method) -> `@Async` method.
     async_methods: HashMap<(String, String), (FileId, usize)>,
     default_async_bean: String,
@@ -87,10 +90,15 @@ impl<'a> Project<'a> {
             .map(|(a, _)| *a)
             .collect();
         let getters = &aliases.getters;
+        let made = factory_pools(facts, &model);
         let defined: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
+            .chain(made.iter().map(|(_, p)| p.key.as_str()))
             .collect();
+        for (_, p) in &made {
+            uf.add(&p.key);
+        }
         for f in facts {
             for p in &f.pools {
                 uf.add(&p.key);
@@ -129,6 +137,13 @@ impl<'a> Project<'a> {
                 let key = canon.get(&p.key).cloned().unwrap_or_else(|| p.key.clone());
                 pools.entry(key).or_insert((file, i));
             }
+            for (i, p) in made.iter().enumerate().filter(|(_, (f, _))| *f == file) {
+                let key = canon
+                    .get(&p.1.key)
+                    .cloned()
+                    .unwrap_or_else(|| p.1.key.clone());
+                pools.entry(key).or_insert((usize::MAX, i));
+            }
             for (i, m) in f.async_methods.iter().enumerate() {
                 async_methods
                     .entry((m.class.clone(), m.method.clone()))
@@ -141,6 +156,7 @@ impl<'a> Project<'a> {
             facts,
             canon,
             pools,
+            made,
             async_methods,
             default_async_bean,
             model,
@@ -166,9 +182,17 @@ impl<'a> Project<'a> {
     }
 
     /// A pool's definition, by any key that names it.
-    pub fn pool(&self, key: &str) -> Option<(FileId, &'a Pool)> {
+    pub fn pool(&self, key: &str) -> Option<(FileId, &Pool)> {
         let &(file, i) = self.pools.get(self.canonical(key))?;
+        if file == usize::MAX {
+            return self.made.get(i).map(|(f, p)| (*f, p));
+        }
         Some((file, &self.facts[file].pools[i]))
+    }
+
+    /// Pools made by calls of project factory methods, with the file of the call.
+    pub fn made_pools(&self) -> impl Iterator<Item = (FileId, &Pool)> {
+        self.made.iter().map(|(f, p)| (*f, p))
     }
 
     /// Every submission: pool calls whose pool is known, calls of `@Async` methods,
@@ -531,6 +555,52 @@ fn parameter_pools<'f>(
         }
     }
     passed
+}
+
+/// The pools that calls of project factory methods make (`pool = Pools.newPool(..,
+/// new CallerRunsPolicy())`): each has the factory's bound and its policy, or the
+/// caller-runs handler the call passes where the factory installs a parameter.
+fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
+    let factories: HashMap<(&str, usize), &crate::facts::PoolFactory> = facts
+        .iter()
+        .flat_map(|f| &f.pool_factories)
+        .map(|p| ((p.method.as_str(), p.arity), p))
+        .collect();
+    let mut out = Vec::new();
+    if factories.is_empty() {
+        return out;
+    }
+    let types = &model.types;
+    for (file, f) in facts.iter().enumerate() {
+        for u in &f.factory_uses {
+            let Some(t) = types.resolve(&u.target) else {
+                continue;
+            };
+            let found = types.ancestry(t).into_iter().find_map(|c| {
+                let method = format!("{}.{}", types.names[c], u.method);
+                factories.get(&(method.as_str(), u.arity)).copied()
+            });
+            let Some(factory) = found else { continue };
+            let passed = factory
+                .policy_param
+                .and_then(|i| u.caller_runs_args.iter().find(|(a, _)| *a == i))
+                .map(|(_, s)| *s);
+            let caller_runs = passed.or(factory.caller_runs.then_some(u.span));
+            out.push((
+                file,
+                Pool {
+                    key: u.key.clone(),
+                    aliases: Vec::new(),
+                    name: u.name.clone(),
+                    span: u.span,
+                    caller_runs,
+                    bounded: factory.bounded,
+                    scoped: false,
+                },
+            ));
+        }
+    }
+    out
 }
 
 /// Union-find over pool keys, deterministic: the smallest key of a set is its root.

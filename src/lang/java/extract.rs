@@ -487,6 +487,7 @@ impl<'a> Extractor<'a> {
                 continue;
             };
             let name = self.text(name).to_string();
+            self.pool_factory(*m, &name, ty.as_ref());
             let returned = self.returned_field(*m);
             // `getExecutor()` returning a pool field: other classes' calls reach that pool.
             let exported = returned.as_ref().and_then(|f| {
@@ -949,7 +950,11 @@ impl<'a> Extractor<'a> {
                     .and_then(|t| t.fq())
                     .is_some_and(|fq| self.catalog.in_group("executor", fq))
             {
-                value.pool = Some(self.local_pool_ref(&name, true));
+                let r = self.local_pool_ref(&name, true);
+                if let Some(v) = d.field("value") {
+                    self.factory_use(&r.key, &name, v);
+                }
+                value.pool = Some(r);
             }
             value.root = Some(name.clone());
             self.scopes.declare(&name, value);

@@ -169,6 +169,9 @@ impl<'a> Extractor<'a> {
             });
         }
         let typed = self.is_executor(ty);
+        if let (true, Some(v)) = (typed, value) {
+            self.factory_use(&key, name, v);
+        }
         if let Some(q) = qualifier {
             self.facts
                 .pool_aliases
@@ -359,6 +362,11 @@ impl<'a> Extractor<'a> {
             let param = format!("param:{}.{method}#{i}", self.class_fq());
             self.facts.pool_aliases.push((key.clone(), param));
             self.is_executor(ty.as_ref())
+        } else if right.kind() == "method_invocation"
+            && self.is_executor(self.field(&field).and_then(|f| f.ty.as_ref()))
+        {
+            self.factory_use(&key, &field, right);
+            true
         } else {
             return;
         };
@@ -375,6 +383,176 @@ impl<'a> Extractor<'a> {
                 });
             }
         }
+    }
+
+    /// `pool = Pools.newPool(.., new CallerRunsPolicy())`: a field or local set from a
+    /// call of a project method, which the project model matches to a pool factory.
+    pub(super) fn factory_use(&mut self, key: &str, name: &str, value: Node) {
+        if value.kind() != "method_invocation" {
+            return;
+        }
+        let Some(method) = value.field("name").map(|n| self.text(n).to_string()) else {
+            return;
+        };
+        let target = match value.field("object") {
+            None => self.own_type(),
+            Some(o) if self.text(o) == "this" => self.own_type(),
+            Some(o) => match self.static_class(o) {
+                Some(c) if !self.catalog.knows(&c) => Some(self.type_ref(&JType {
+                    fq: None,
+                    simple: super::syntax::type_name(o, self.src).into_owned(),
+                    args: Vec::new(),
+                })),
+                _ => None,
+            },
+        };
+        let Some(target) = target else { return };
+        let args: Vec<Node> = value.field("arguments").map_or_else(Vec::new, |a| {
+            let mut c = a.walk();
+            a.named_children(&mut c).filter(|n| !n.is_extra()).collect()
+        });
+        let caller_runs_args = args
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| self.is_caller_runs(**a))
+            .map(|(i, a)| (i, span(*a)))
+            .collect();
+        let head = value
+            .field("name")
+            .map_or(value.end_byte(), |n| n.end_byte());
+        self.facts.factory_uses.push(crate::facts::FactoryUse {
+            key: key.to_string(),
+            name: name.to_string(),
+            span: Span::new(value.start_byte(), head),
+            target,
+            method: method.into(),
+            arity: args.len(),
+            caller_runs_args,
+        });
+    }
+
+    fn own_type(&self) -> Option<std::sync::Arc<crate::facts::TypeRef>> {
+        let c = self.classes.last()?;
+        Some(self.type_ref(&JType {
+            fq: Some(c.fq.clone()),
+            simple: c.fq.rsplit('.').next().unwrap_or_default().to_string(),
+            args: Vec::new(),
+        }))
+    }
+
+    /// A method declared to return an executor whose one `return` gives a pool it
+    /// creates (directly or through a local): a factory. Its rejection policy is its
+    /// own, or the `RejectedExecutionHandler` parameter it installs.
+    pub(super) fn pool_factory(&mut self, method: Node, name: &str, ty: Option<&JType>) {
+        if !self.is_executor(ty) {
+            return;
+        }
+        let Some(body) = method.field("body") else {
+            return;
+        };
+        let mut returns = Vec::new();
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "lambda_expression" | "class_body" => continue,
+                "return_statement" => {
+                    returns.push(n);
+                    continue;
+                }
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        let [ret] = returns[..] else { return };
+        let Some(value) = ret.named_child(0) else {
+            return;
+        };
+        let (creation, var) = if self.is_pool_creation(value) {
+            (value, None)
+        } else if value.kind() == "identifier" {
+            let var = self.text(value);
+            let Some(created) = self.local_creation(body, var) else {
+                return;
+            };
+            (created, Some(var))
+        } else {
+            return;
+        };
+        let params: Vec<(String, Option<JType>)> = method
+            .field("parameters")
+            .map(|ps| {
+                let mut c = ps.walk();
+                ps.named_children(&mut c)
+                    .filter(|p| matches!(p.kind(), "formal_parameter" | "spread_parameter"))
+                    .map(|p| {
+                        let n = p.field("name").map_or("", |n| self.text(n)).to_string();
+                        (n, p.field("type").and_then(|t| self.jtype(t)))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let handler_param = |n: Node| {
+            (n.kind() == "identifier")
+                .then(|| self.text(n))
+                .and_then(|t| {
+                    params.iter().position(|(p, ty)| {
+                        p == t
+                            && ty
+                                .as_ref()
+                                .is_some_and(|ty| ty.simple.ends_with("RejectedExecutionHandler"))
+                    })
+                })
+        };
+        let mut policy_param = creation.field("arguments").and_then(|a| {
+            let mut c = a.walk();
+            let found = a.named_children(&mut c).find_map(handler_param);
+            found
+        });
+        if let (None, Some(var)) = (policy_param, var) {
+            let setters = &self.catalog.data.policies.setters;
+            let mut stack = vec![body];
+            while let Some(n) = stack.pop() {
+                if n.kind() == "method_invocation"
+                    && setters.iter().any(|s| self.is_call_on(n, var, s))
+                {
+                    let arg = n.field("arguments").and_then(|a| a.named_child(0));
+                    if let Some(i) = arg.and_then(handler_param) {
+                        policy_param = Some(i);
+                        break;
+                    }
+                }
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+        }
+        let caller_runs = self.caller_runs(creation, var, body).is_some();
+        let bounded = self.pool_bounded(creation);
+        self.facts.pool_factories.push(crate::facts::PoolFactory {
+            method: format!("{}.{name}", self.class_fq()),
+            arity: params.len(),
+            caller_runs,
+            policy_param,
+            bounded,
+        });
+    }
+
+    /// The pool creation a local of this body is initialized with.
+    fn local_creation<'t>(&self, body: Node<'t>, var: &str) -> Option<Node<'t>> {
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "variable_declarator"
+                && n.field("name").is_some_and(|x| self.text(x) == var)
+            {
+                return n.field("value").and_then(|v| self.creation_in(v));
+            }
+            if matches!(n.kind(), "lambda_expression" | "class_body") {
+                continue;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        None
     }
 
     /// A local initialized with a new pool.
