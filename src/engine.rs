@@ -294,11 +294,19 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     };
     let timing = std::env::var_os("POOLGUARD_TIMING").is_some_and(|v| v == "1");
     let linked_at = Instant::now();
+    // Languages whose unknown-context findings are reported only with `--pedantic`.
+    let unknown_pedantic: Vec<Language> = [Language::Java, Language::Rust]
+        .into_iter()
+        .filter(|&l| {
+            catalog.lang(l).data.unknown_context == Some(crate::catalog::UnknownContext::Pedantic)
+        })
+        .collect();
     let judged = link_and_judge(
         &files,
         &mut facts,
         &catalog.lang(Language::Java).data.spring.default_async_bean,
         &catalog.lang(Language::Java).data.entry_points,
+        &unknown_pedantic,
         &levels,
         &settings,
         opts,
@@ -502,6 +510,7 @@ fn link_and_judge(
     facts: &mut [FileFacts],
     default_async_bean: &str,
     java_entries: &[crate::catalog::EntryPoint],
+    unknown_pedantic: &[Language],
     levels: &[(&'static str, Level)],
     settings: &Settings,
     opts: &CheckOptions,
@@ -549,7 +558,10 @@ fn link_and_judge(
                             d.level = level.min(d.level);
                             level != Level::Off
                         });
-                        found.retain_mut(|d| judge_context(&project, d, pedantic));
+                        found.retain_mut(|d| {
+                            let quiet = unknown_pedantic.contains(&files[d.file].language);
+                            judge_context(&project, d, pedantic, quiet)
+                        });
                         found
                     })
                 })
@@ -664,9 +676,15 @@ fn drop_model(f: &mut FileFacts) {
 }
 
 /// Revision 2: a finding's level follows where its code runs. Hot: the rule's
-/// level; unknown: `warning` at most; cold: dropped, or a note with `--pedantic`.
-/// Hot code reached from an entry point gets a label saying how.
-fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool {
+/// level; unknown: `warning` at most, or like cold where the language's catalog
+/// says `unknown_context = "pedantic"` (`quiet_unknown`); cold: dropped, or a note
+/// with `--pedantic`. Hot code reached from an entry point gets a label saying how.
+fn judge_context(
+    project: &Project,
+    d: &mut Diagnostic,
+    pedantic: bool,
+    quiet_unknown: bool,
+) -> bool {
     let Some((file, ctx)) = d.site else {
         // No code to judge (a queue or client whose users the project cannot see):
         // unknown, unless its whole file is a program that serves no traffic.
@@ -678,6 +696,8 @@ fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool 
         match heat {
             Heat::Cold if !pedantic => return false,
             Heat::Cold => d.level = Level::Note,
+            _ if quiet_unknown && !pedantic => return false,
+            _ if quiet_unknown => d.level = Level::Note,
             _ => d.level = d.level.min(Level::Warning),
         }
         d.context = Some(crate::diagnostic::ExecContext {
@@ -689,6 +709,8 @@ fn judge_context(project: &Project, d: &mut Diagnostic, pedantic: bool) -> bool 
     let (context, root) = project.exec_context(file, ctx);
     match context.heat {
         Heat::Hot => {}
+        Heat::Unknown if quiet_unknown && !pedantic => return false,
+        Heat::Unknown if quiet_unknown => d.level = Level::Note,
         Heat::Unknown => d.level = d.level.min(Level::Warning),
         Heat::Cold if pedantic => d.level = Level::Note,
         Heat::Cold => return false,

@@ -29,7 +29,8 @@ const UNBOUNDED_RS: &str =
     "#[get(\"/\")] pub fn f() { let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n";
 const BOUNDED_RS: &str =
     "#[get(\"/\")] pub fn f() { let (_tx, _rx) = std::sync::mpsc::sync_channel::<u8>(8); }\n";
-const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); }\n";
+/// An unbounded pool a request handler fills (hot: reported by default).
+const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n";
 
 /// stdout as a `poolguard/v1` document, validated against the schema.
 /// Run `poolguard ARGS PATH`, expect exit `code`, return stdout.
@@ -249,12 +250,12 @@ fn suppressions() {
     write(
         t.path(),
         "B.java",
-        "import java.util.concurrent.*;\n@SuppressWarnings({\"rawtypes\", \"poolguard:unbounded_queue\"})\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); }\n",
+        "import java.util.concurrent.*;\n@SuppressWarnings({\"rawtypes\", \"poolguard:unbounded_queue\"})\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n",
     );
     write(
         t.path(),
         "C.java",
-        "// poolguard: allow-file(unbounded_queue)\nimport java.util.concurrent.*;\nclass C { ExecutorService q = Executors.newFixedThreadPool(4); }\n",
+        "// poolguard: allow-file(unbounded_queue)\nimport java.util.concurrent.*;\nclass C { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(0);
     // An allow for another rule does not hide this one.
@@ -357,7 +358,7 @@ fn bad_input_never_stops_the_run() {
     write(
         d,
         "Broken.java",
-        "import java.util.concurrent.*;\nclass Broken { void m() { int x = ; }\n  ExecutorService q = Executors.newFixedThreadPool(4);\n}\n",
+        "import java.util.concurrent.*;\nclass Broken { void m() { int x = ; }\n  ExecutorService q = Executors.newFixedThreadPool(4);\n  @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); }\n}\n",
     );
     write(
         d,
@@ -570,7 +571,7 @@ fn client_added_in_config_is_checked() {
     write(
         t.path(),
         "src/Quotes.java",
-        "import com.acme.rpc.RpcClient;\nclass Quotes {\n  RpcClient bare = RpcClient.builder().host(\"quotes\").build();\n  RpcClient timed = RpcClient.builder().host(\"quotes\").deadline(300).build();\n}\n",
+        "import com.acme.rpc.RpcClient;\nclass Quotes { @org.springframework.web.bind.annotation.GetMapping(\"/\") void f() {\n  RpcClient bare = RpcClient.builder().host(\"quotes\").build();\n  RpcClient timed = RpcClient.builder().host(\"quotes\").deadline(300).build();\n} }\n",
     );
     write(
         t.path(),
@@ -697,6 +698,23 @@ public class Warmup {
             })
             .collect::<Vec<_>>()
     };
+    // Java reports unknown-context findings only with `--pedantic` (its catalog's
+    // `unknown_context`); a config can ask for them as warnings.
+    assert_eq!(run(&[]), vec![(10, "error".to_string(), "hot".to_string())]);
+    let pedantic = run(&["--pedantic"]);
+    assert_eq!(
+        pedantic,
+        vec![
+            (8, "note".to_string(), "cold".to_string()),
+            (10, "error".to_string(), "hot".to_string()),
+            (11, "note".to_string(), "unknown".to_string())
+        ]
+    );
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[catalog.java]\nunknown_context = \"warning\"\n",
+    );
     assert_eq!(
         run(&[]),
         vec![
@@ -704,8 +722,7 @@ public class Warmup {
             (11, "warning".to_string(), "unknown".to_string())
         ]
     );
-    let pedantic = run(&["--pedantic"]);
-    assert_eq!(pedantic[0], (8, "note".to_string(), "cold".to_string()));
+    fs::remove_file(t.path().join("poolguard.toml")).unwrap();
     // A note alone does not fail the build.
     write(
         t.path(),
@@ -752,7 +769,8 @@ public class Quotes {
             .unwrap_or("none")
             .to_string()
     };
-    assert_eq!(level(""), "warning");
+    // Unknown context: reported only with `--pedantic` by default.
+    assert_eq!(level(""), "none");
     let rpc = "[[catalog.java.entry_points]]\nheat = \"hot\"\nwhy = \"Acme RPC handler\"\nclass_annotations = [\"com.acme.rpc.RpcService\"]\n";
     assert_eq!(level(rpc), "error");
     write(
@@ -796,7 +814,7 @@ fn invalid_allows_are_reported_with_a_suggestion() {
     write(
         t.path(),
         "B.java",
-        "import java.util.concurrent.*;\n@SuppressWarnings(\"poolguard\")\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); }\n",
+        "import java.util.concurrent.*;\n@SuppressWarnings(\"poolguard\")\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n",
     );
     let (out, _) = outputs(&["--format", "concise"], t.path(), 1);
     let lines: Vec<&str> = out.lines().collect();

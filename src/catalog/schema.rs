@@ -362,10 +362,24 @@ pub struct ClientEntry {
     pub help: String,
 }
 
+/// How a language reports findings whose code runs in an unknown context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnknownContext {
+    /// At `warning` at most (revision 2's default).
+    Warning,
+    /// Like cold code: a note with `--pedantic`, else not reported.
+    Pedantic,
+}
+
 /// One language's catalog.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LangCatalog {
+    /// How findings in code of unknown context (reached from no entry point, not
+    /// cold) are reported: `warning` (the default) or only with `--pedantic`.
+    #[serde(default)]
+    pub unknown_context: Option<UnknownContext>,
     #[serde(default)]
     pub queues: Vec<QueueEntry>,
     #[serde(default)]
@@ -435,6 +449,9 @@ pub struct LangCatalog {
 
 impl LangCatalog {
     pub(super) fn extend(&mut self, other: LangCatalog) {
+        if other.unknown_context.is_some() {
+            self.unknown_context = other.unknown_context;
+        }
         self.queues.extend(other.queues);
         for (k, v) in other.groups {
             self.groups.entry(k).or_default().extend(v);
