@@ -400,7 +400,14 @@ fn is_test_dir(dir: &Path) -> bool {
         .iter()
         .any(|p| matches!(*p, "tests" | "benches" | "examples") || is_showcase_module(p))
         || parts.windows(2).any(|w| w == ["src", "test"])
-        || modules.clone().any(|p| is_showcase_root(p))
+        || modules
+            .clone()
+            .any(|p| is_showcase_root(p) || is_e2e_module(p))
+}
+
+/// End-to-end test modules: `test/` at module level, `e2e`, `e2e-v2`, `e2e_test`.
+fn is_e2e_module(dir: &str) -> bool {
+    dir == "test" || dir.starts_with("e2e")
 }
 
 /// A module directory named as a showcase or a load tool: `demo`, `demo-crossapp`,
@@ -462,6 +469,15 @@ mod tests {
         assert!(!is_test_path(Path::new("src/lib.rs")));
         assert!(is_test_path(Path::new("app/integration/src/proxy.rs")));
         assert!(is_test_path(Path::new("pool/mock/src/lib.rs")));
+        assert!(is_test_path(Path::new(
+            "test/e2e-v2/mock-sender/src/main/java/a/Sender.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "crates/e2e_test/src/reliant/tls.rs"
+        )));
+        assert!(!is_test_path(Path::new(
+            "svc/src/main/java/com/acme/e2e/Probe.java"
+        )));
         assert!(!is_test_path(Path::new(
             "com/acme/integration/Gateway.java"
         )));

@@ -936,7 +936,7 @@ fn statistics_count_each_rule_at_each_level() {
     let (errors, warnings): (u64, u64) = (rows[0][0].parse().unwrap(), rows[1][0].parse().unwrap());
     assert!(errors > 0 && warnings > 0, "{text}");
     assert!(
-        text.ends_with(&format!("{}  total in 10 files\n", errors + warnings)),
+        text.ends_with(&format!("{}  total in 11 files\n", errors + warnings)),
         "{text}"
     );
     let (js, _) = outputs(

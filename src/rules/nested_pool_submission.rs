@@ -47,7 +47,12 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                      when every thread of `{pool_name}` is a parent waiting for its child, nothing can run"
                 ),
             ),
-            None if bounded && caller_runs.is_some() => {
+            // A dispatch loop (`while (true) { poll(); pool.submit(..); }`) that hands work
+            // off without waiting: `CallerRunsPolicy` slows the loop down, by design.
+            None if bounded
+                && caller_runs.is_some()
+                && !project.facts[sub.file].contexts[sub.ctx].worker_loop =>
+            {
                 let mut d = Diagnostic::new(
                     RULE.id,
                     sub.file,

@@ -83,6 +83,27 @@ impl<'a> Extractor<'a> {
 
     /// Check a chain (`Client::builder().x().build()`), optionally bound to a
     /// variable whose later uses are in `later`.
+    /// `builder().timeout(..).build().unwrap_or_else(|_| Client::new())`: the fallback
+    /// runs only when `build()` fails, and `Client::new()` fails (panics) the same way,
+    /// so it never hands out a client: not a client of its own.
+    pub(super) fn skip_fallback_clients(&mut self, e: &syn::Expr) {
+        let syn::Expr::MethodCall(m) = e else { return };
+        if !(m.method == "unwrap_or_else" || m.method == "unwrap_or") {
+            return;
+        }
+        if self.client_entries(flatten(&m.receiver).root).is_empty() {
+            return;
+        }
+        for a in &m.args {
+            let body = match a {
+                syn::Expr::Closure(c) => &*c.body,
+                other => other,
+            };
+            let root = flatten(body).root;
+            self.clients_seen.insert(super::spans::expr(root).start);
+        }
+    }
+
     pub(super) fn client_chain(&mut self, e: &syn::Expr, var: Option<(&str, &[syn::Stmt])>) {
         let chain = flatten(e);
         let start = super::spans::expr(chain.root);

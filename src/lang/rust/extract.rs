@@ -533,6 +533,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             e,
             syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Await(_) | syn::Expr::Try(_)
         ) {
+            self.skip_fallback_clients(e);
             self.client_chain(e, None);
         }
         syn::visit::visit_expr(self, e);

@@ -25,6 +25,10 @@ impl Frontend for RustFrontend {
         spans::reset();
         let text = without_prelude(&file.text);
         let result = match syn::parse_file(&text) {
+            // `#![cfg(test)]` at the top of a file: the whole module is test code.
+            Ok(ast) if !opts.include_tests && extract::is_test(&ast.attrs) => {
+                Ok(FileFacts::default())
+            }
             Ok(ast) => {
                 let imports = resolve::Imports::collect(&ast);
                 let types = types::Types::new(&ast, &imports, opts.catalog);
