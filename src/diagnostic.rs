@@ -75,6 +75,10 @@ pub struct Diagnostic {
     pub site: Option<(FileId, CtxId)>,
     /// Filled in from `site` by the engine.
     pub context: Option<ExecContext>,
+    /// The hazard does not depend on where the code runs (a pool that deadlocks on
+    /// itself hangs startup as surely as a request): the context is reported, but
+    /// does not lower or drop the finding.
+    pub any_context: bool,
 }
 
 impl Diagnostic {
@@ -90,12 +94,19 @@ impl Diagnostic {
             fingerprint: String::new(),
             site: None,
             context: None,
+            any_context: false,
         }
     }
 
     /// The code whose execution context decides this finding's level.
     pub fn at(mut self, file: FileId, ctx: CtxId) -> Diagnostic {
         self.site = Some((file, ctx));
+        self
+    }
+
+    /// See [`Diagnostic::any_context`].
+    pub fn in_any_context(mut self) -> Diagnostic {
+        self.any_context = true;
         self
     }
 

@@ -708,6 +708,7 @@ fn judge_context(
     };
     let (context, root) = project.exec_context(file, ctx);
     match context.heat {
+        _ if d.any_context => {}
         Heat::Hot => {}
         Heat::Unknown if quiet_unknown && !pedantic => return false,
         Heat::Unknown if quiet_unknown => d.level = Level::Note,

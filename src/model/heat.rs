@@ -49,11 +49,22 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         {
             None
         }
+        // A task that cold code (a shutdown path, a startup hook, `main`) submits runs
+        // for that code: it takes its heat.
+        CtxKind::PoolTask(_) if cold_parent(facts, c) => None,
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
         CtxKind::EventLoop => Some((Heat::Hot, "event-loop handler".into())),
         CtxKind::Async if c.name == "task" => Some((Heat::Hot, "async runtime task".into())),
         _ => None,
     }
+}
+
+/// Whether a context's lexical parent is a cold entry point itself.
+fn cold_parent(facts: &FileFacts, c: &crate::facts::Context) -> bool {
+    c.parent
+        .and_then(|p| facts.contexts.get(p))
+        .and_then(|p| p.entry.as_ref())
+        .is_some_and(|e| e.heat == Heat::Cold)
 }
 
 /// Whether a context runs wherever its lexical parent runs (a lambda not handed

@@ -85,6 +85,10 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             d = d.label(f, call, "the outer task calls this");
         }
         d = d.at(sub.file, sub.ctx);
+        if sub.waited.is_some() {
+            // A pool whose tasks wait for their children deadlocks wherever it runs.
+            d = d.in_any_context();
+        }
         if let Some(w) = sub.waited {
             d = d.label(sub.file, w, "the outer task waits for the inner one here");
         }

@@ -470,6 +470,20 @@ impl<'a> Extractor<'a> {
         let futures = &self.catalog.data.futures;
         let mut v = match object.and_then(|o| self.static_class(o)) {
             Some(class) => {
+                // A project helper that bounds a future it is given, as `orTimeout` does
+                // (`Futures.orTimeout(f, 3, SECONDS)`): the result is that future, bounded.
+                let helper = !self.catalog.knows(&class)
+                    && futures.bounding.iter().any(|b| b == name)
+                    && args.len() > 1;
+                if let Some(mut f) = args
+                    .first()
+                    .filter(|_| helper)
+                    .map(|a| self.value_of(*a))
+                    .filter(|f| f.ty.is_some())
+                {
+                    f.bounded = true;
+                    return f;
+                }
                 let mut v = Value::default();
                 let full = format!("{class}.{name}");
                 if futures.all_of.contains(&full) {

@@ -333,6 +333,17 @@ impl<'a> Extractor<'a> {
         if self.field(&field).is_none() {
             return;
         }
+        // `this.pending = new LinkedBlockingQueue<>()`: `put` on it never blocks.
+        if self.creates_unbounded_queue(right) {
+            if let Some(info) = self
+                .classes
+                .last_mut()
+                .and_then(|c| c.fields.get_mut(&field))
+            {
+                info.unbounded_queue = true;
+            }
+            return;
+        }
         let key = format!("field:{}.{field}", self.class_fq());
         let confirmed = if let Some(created) = self.creation_in(right) {
             let scope = super::queues::enclosing_class_body(assign).unwrap_or(body);

@@ -95,10 +95,17 @@ impl<'a> Extractor<'a> {
             return;
         }
         for a in &m.args {
-            let body = match a {
+            let mut body = match a {
                 syn::Expr::Closure(c) => &*c.body,
                 other => other,
             };
+            // `|err| { log(err); Client::new() }`: the block's value.
+            if let syn::Expr::Block(b) = body {
+                match b.block.stmts.last() {
+                    Some(syn::Stmt::Expr(tail, None)) => body = tail,
+                    _ => continue,
+                }
+            }
             let root = flatten(body).root;
             self.clients_seen.insert(super::spans::expr(root).start);
         }
