@@ -88,6 +88,9 @@ pub fn dump(project: &Project) -> String {
                 let _ = writeln!(out, "{c}");
             }
         }
+        for h in &facts.caller_runs_handlers {
+            let _ = writeln!(out, "  rejection handler {h} runs the task");
+        }
         for f in &facts.pool_factories {
             let _ = write!(out, "  pool factory {}/{}", f.method, f.arity);
             if f.caller_runs {
@@ -106,7 +109,14 @@ pub fn dump(project: &Project) -> String {
             .pools
             .iter()
             .map(|p| (p, ""))
-            .chain(made.map(|(_, p)| (p, " (factory call)")))
+            .chain(made.map(|(_, p)| {
+                let how = if p.handler.is_some() {
+                    " (its handler class runs the task)"
+                } else {
+                    " (factory call)"
+                };
+                (p, how)
+            }))
         {
             let _ = write!(
                 out,

@@ -25,6 +25,11 @@ pub struct FileFacts {
     pub pool_aliases: Vec<(PoolKey, PoolKey)>,
     /// Pools passed to project constructors and methods (`new Worker(ioPool)`).
     pub pool_args: Vec<PoolArg>,
+    /// Waits, later in the calling code, on the result of a project call (by index in
+    /// `calls`): `f = runner.submit(..); .. f.get()`.
+    pub call_waits: Vec<(usize, Span)>,
+    /// Project classes whose `rejectedExecution` runs the rejected task on the caller.
+    pub caller_runs_handlers: Vec<String>,
     /// Methods that build and return a new pool (`Pools.newPool(name, handler)`).
     pub pool_factories: Vec<PoolFactory>,
     /// Fields and locals assigned the result of a project method call that may be
@@ -70,6 +75,8 @@ impl FileFacts {
         self.pool_aliases.shrink_to_fit();
         self.pool_args.shrink_to_fit();
         self.pool_factories.shrink_to_fit();
+        self.caller_runs_handlers.shrink_to_fit();
+        self.call_waits.shrink_to_fit();
         self.factory_uses.shrink_to_fit();
         self.queue_sends.shrink_to_fit();
         self.items.shrink_to_fit();
@@ -144,6 +151,10 @@ pub struct Pool {
     pub span: Span,
     /// Where `CallerRunsPolicy` is set on this pool, if it is.
     pub caller_runs: Option<Span>,
+    /// A project class given as the rejection handler (`new LoggingCallerRuns()`), and
+    /// where: the pool is caller-runs if that class's `rejectedExecution` runs the task.
+    #[serde(default)]
+    pub handler: Option<(std::sync::Arc<TypeRef>, Span)>,
     pub bounded: bool,
     /// A pool a method creates for its own work and shuts down before it returns
     /// (a fork/join helper): its queue holds only that call's tasks, and waiting for

@@ -90,7 +90,8 @@ impl<'a> Project<'a> {
             .map(|(a, _)| *a)
             .collect();
         let getters = &aliases.getters;
-        let made = factory_pools(facts, &model);
+        let mut made = factory_pools(facts, &model);
+        made.extend(handler_pools(facts, &model));
         let defined: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
@@ -133,16 +134,17 @@ impl<'a> Project<'a> {
         let mut pools = HashMap::new();
         let mut async_methods = HashMap::new();
         for (file, f) in facts.iter().enumerate() {
-            for (i, p) in f.pools.iter().enumerate() {
-                let key = canon.get(&p.key).cloned().unwrap_or_else(|| p.key.clone());
-                pools.entry(key).or_insert((file, i));
-            }
+            // Pools the model completed (factory calls, handler classes) come first.
             for (i, p) in made.iter().enumerate().filter(|(_, (f, _))| *f == file) {
                 let key = canon
                     .get(&p.1.key)
                     .cloned()
                     .unwrap_or_else(|| p.1.key.clone());
                 pools.entry(key).or_insert((usize::MAX, i));
+            }
+            for (i, p) in f.pools.iter().enumerate() {
+                let key = canon.get(&p.key).cloned().unwrap_or_else(|| p.key.clone());
+                pools.entry(key).or_insert((file, i));
             }
             for (i, m) in f.async_methods.iter().enumerate() {
                 async_methods
@@ -235,7 +237,7 @@ impl<'a> Project<'a> {
                     via_wrapper: None,
                 });
             }
-            for c in &f.calls {
+            for (ci, c) in f.calls.iter().enumerate() {
                 let Some(t) = &c.receiver_type else { continue };
                 let Some(&(mf, mi)) = self
                     .async_methods
@@ -255,7 +257,7 @@ impl<'a> Project<'a> {
                     pool: format!("bean:{bean}"),
                     pool_name: bean,
                     ctx: c.ctx,
-                    waited: c.waited,
+                    waited: c.waited.or_else(|| later_wait(f, ci)),
                     index: None,
                     via_async: Some((mf, m.clone())),
                     install: false,
@@ -281,7 +283,7 @@ impl<'a> Project<'a> {
                 pool: w.pool.clone(),
                 pool_name,
                 ctx: call.ctx,
-                waited: call.waited,
+                waited: call.waited.or_else(|| later_wait(&self.facts[file], ci)),
                 index: None,
                 via_async: None,
                 install: false,
@@ -594,10 +596,50 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
                     name: u.name.clone(),
                     span: u.span,
                     caller_runs,
+                    handler: None,
                     bounded: factory.bounded,
                     scoped: false,
                 },
             ));
+        }
+    }
+    out
+}
+
+/// A wait, later in the calling code, on the result of call `ci`.
+fn later_wait(f: &FileFacts, ci: usize) -> Option<Span> {
+    f.call_waits.iter().find(|(c, _)| *c == ci).map(|(_, s)| *s)
+}
+
+/// Pools given a project rejection handler class whose `rejectedExecution` runs the
+/// task (`new LoggingCallerRuns()`, declared in another file): caller-runs pools.
+fn handler_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
+    let classes: std::collections::HashSet<&str> = facts
+        .iter()
+        .flat_map(|f| f.caller_runs_handlers.iter().map(String::as_str))
+        .collect();
+    let mut out = Vec::new();
+    if classes.is_empty() {
+        return out;
+    }
+    let types = &model.types;
+    for (file, f) in facts.iter().enumerate() {
+        for p in f.pools.iter().filter(|p| p.caller_runs.is_none()) {
+            let Some((class, at)) = &p.handler else {
+                continue;
+            };
+            let Some(t) = types.resolve(class) else {
+                continue;
+            };
+            if types
+                .ancestry(t)
+                .into_iter()
+                .any(|c| classes.contains(types.names[c].as_str()))
+            {
+                let mut pool = p.clone();
+                pool.caller_runs = Some(*at);
+                out.push((file, pool));
+            }
         }
     }
     out

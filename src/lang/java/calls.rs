@@ -356,6 +356,23 @@ impl<'a> Extractor<'a> {
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
+        // `pool.submit(futureTask)`: a later `futureTask.get()` waits for this task.
+        for a in args {
+            if a.kind() != "identifier" {
+                continue;
+            }
+            let var = self.text(*a).to_string();
+            let future = self
+                .scopes
+                .get(&var)
+                .and_then(|v| v.value.fq().map(str::to_string))
+                .is_some_and(|fq| self.catalog.in_group("future", &fq));
+            if let Some(v) = self.scopes.get_mut(&var).filter(|_| future) {
+                if !v.value.origin.contains(&idx) {
+                    v.value.origin.push(idx);
+                }
+            }
+        }
         Some((idx, task_args))
     }
 
@@ -547,6 +564,10 @@ impl<'a> Extractor<'a> {
                         confirmed: false,
                     });
                 }
+                v.call = self
+                    .call_at
+                    .get(&(node.start_byte(), node.end_byte()))
+                    .copied();
                 let returned = self.returned_type(&recv, name);
                 v.complete |= returned.as_ref().is_some_and(|(_, c)| *c);
                 v.ty = returned.map(|(t, _)| t);
@@ -565,7 +586,10 @@ impl<'a> Extractor<'a> {
                             origin: vec![idx],
                             ..Value::default()
                         },
-                        None => Value::default(),
+                        None => Value {
+                            call: v.call,
+                            ..Value::default()
+                        },
                     };
                 }
                 v
@@ -678,6 +702,9 @@ impl<'a> Extractor<'a> {
             help.replace("{recv}", &recv_text),
         );
         self.facts.waits[idx].consumer = entry.request_path;
+        if let (true, true, Some(c)) = (on_result, recv.origin.is_empty(), recv.call) {
+            self.facts.call_waits.push((c, span));
+        }
         for &o in &recv.origin {
             self.facts.submissions[o].waited.get_or_insert(idx);
         }
@@ -841,6 +868,8 @@ impl<'a> Extractor<'a> {
         if let Some(t) = target.clone().or_else(own) {
             self.pool_args(node, &t, name);
         }
+        self.call_at
+            .insert((node.start_byte(), node.end_byte()), self.facts.calls.len());
         self.facts.calls.push(Call {
             span: self.call_span(node),
             ctx: self.current_ctx(),

@@ -76,6 +76,8 @@ pub struct Extractor<'a> {
     pub(super) frame: Frame,
     /// Submission index by the byte range of its call.
     pub(super) submission_at: HashMap<(usize, usize), usize>,
+    /// Calls recorded for project methods, by the span of the call node.
+    pub(super) call_at: HashMap<(usize, usize), usize>,
     /// Whether this file can name a `fixed_thread_users` class at all.
     pub(super) names_fixed_thread_users: bool,
     /// A call later in the current chain moves the work off the event loop (`subscribeOn`).
@@ -124,6 +126,7 @@ impl<'a> Extractor<'a> {
             ctx: Vec::new(),
             frame: Frame::default(),
             submission_at: HashMap::default(),
+            call_at: HashMap::default(),
             facts: FileFacts::default(),
         }
     }
@@ -413,6 +416,9 @@ impl<'a> Extractor<'a> {
 
     /// Fields, constants and pool definitions of a class body, before its methods are walked.
     fn collect_members(&mut self, body: Node) {
+        if let Some(class) = body.parent().filter(|c| c.kind() == "class_declaration") {
+            self.handler_class(class);
+        }
         let mut cursor = body.walk();
         let members: Vec<Node> = body.named_children(&mut cursor).collect();
         // Rejection handlers held in fields, before any pool that names them.

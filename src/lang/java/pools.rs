@@ -296,9 +296,42 @@ impl<'a> Extractor<'a> {
             name,
             span: span(head),
             caller_runs,
+            handler: None,
             bounded,
             scoped: false,
         });
+    }
+
+    /// `new ThreadPoolExecutor(.., new LoggingCallerRuns())`: a rejection handler of a
+    /// project class, which the project model checks for running the task.
+    fn project_handler(
+        &self,
+        creation: Node,
+    ) -> Option<(std::sync::Arc<crate::facts::TypeRef>, Span)> {
+        let args = creation.field("arguments")?;
+        let mut c = args.walk();
+        let found = args.named_children(&mut c).find_map(|a| {
+            if a.kind() != "object_creation_expression"
+                || a.named_child(2).is_some_and(|b| b.kind() == "class_body")
+            {
+                return None;
+            }
+            let ty = a.field("type").and_then(|t| self.jtype(t))?;
+            if ty.fq().is_some_and(|fq| self.catalog.knows(fq)) {
+                return None;
+            }
+            Some((self.type_ref(&ty), span(a)))
+        });
+        found
+    }
+
+    /// A class whose `rejectedExecution` runs the rejected task: a caller-runs handler.
+    pub(super) fn handler_class(&mut self, class: Node) {
+        let text = self.text(class);
+        if text.contains("rejectedExecution") && self.runs_rejected_task(class) {
+            let fq = self.class_fq();
+            self.facts.caller_runs_handlers.push(fq);
+        }
     }
 
     /// Constructor parameters: name, qualifier, declared type.
@@ -642,6 +675,10 @@ impl<'a> Extractor<'a> {
         aliases: Vec<String>,
     ) {
         let caller_runs = self.caller_runs(creation, var, scope);
+        let handler = caller_runs
+            .is_none()
+            .then(|| self.project_handler(creation))
+            .flatten();
         let bounded = self.pool_bounded(creation);
         // Label just `new ThreadPoolExecutor` / `Executors.newFixedThreadPool`, not the arguments.
         let head = creation
@@ -654,6 +691,7 @@ impl<'a> Extractor<'a> {
             name: name.to_string(),
             span: Span::new(creation.start_byte(), head),
             caller_runs,
+            handler,
             bounded,
             scoped: false,
         });

@@ -109,6 +109,9 @@ pub struct Value {
     pub members: Vec<String>,
     /// A queue created without a bound (`put` on it never blocks).
     pub unbounded_queue: bool,
+    /// The project call (index in the file's calls) whose result this is: a wait on
+    /// it waits for a wrapper's or pool class's task.
+    pub call: Option<usize>,
 }
 
 impl Value {

@@ -158,6 +158,7 @@ impl<'a> Extractor<'a> {
                 name: name.clone(),
                 span: *at,
                 caller_runs: None,
+                handler: None,
                 bounded: true,
                 scoped: false,
             });
