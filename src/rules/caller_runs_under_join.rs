@@ -27,7 +27,11 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
 
 /// Java: submissions to a `CallerRunsPolicy` pool from a waiting caller or an event loop.
 fn submissions(project: &Project) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out: Vec<Diagnostic> = Vec::new();
+    // One finding per method and pool: a handler that fans out nine tasks to one
+    // pool is one hazard with one fix (its other submissions are labels).
+    let mut first: std::collections::HashMap<(usize, usize, String), usize> =
+        std::collections::HashMap::new();
     for sub in project.submissions() {
         let Some((pool_file, pool)) = project.pool(&sub.pool) else {
             continue;
@@ -38,6 +42,23 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
         let execs = project.executions(sub.file, sub.ctx);
         if nested_in(project, sub, &execs).is_some() {
             continue; // reported by nested_pool_submission, with the policy as a label
+        }
+        let group = (sub.file, sub.ctx, project.canonical(&sub.pool).to_string());
+        if let Some(&i) = first.get(&group) {
+            let name = &pool.name;
+            out[i] = std::mem::replace(
+                &mut out[i],
+                Diagnostic::new(RULE.id, 0, Span::new(0, 0), String::new()),
+            )
+            .label(sub.file, sub.span, format!("also submits to `{name}` here"));
+            if let Some(w) = sub.waited {
+                out[i] = std::mem::replace(
+                    &mut out[i],
+                    Diagnostic::new(RULE.id, 0, Span::new(0, 0), String::new()),
+                )
+                .label(sub.file, w, "and waits for it here");
+            }
+            continue;
         }
         let what = format!("`{}`", sub.what);
         let name = &pool.name;
@@ -105,6 +126,7 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
                 format!("`@Async` method `{}` runs on `{name}`", m.method),
             );
         }
+        first.insert(group, out.len());
         out.push(d);
     }
     out
