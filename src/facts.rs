@@ -253,6 +253,11 @@ pub struct Context {
     /// The body runs an open-ended loop (`while (running)`, `for (;;)`, `loop`): as a
     /// task, a long-lived worker rather than one item of work.
     pub worker_loop: bool,
+    /// The body runs until the program stops it (`while (true)`, `for (;;)`,
+    /// `while (running)`, `while (!Thread.currentThread().isInterrupted())`): as a
+    /// task, it holds its pool thread for good, a thread dedicated to that job.
+    #[serde(default)]
+    pub dedicated_loop: bool,
     /// Java methods: how many parameters the method declares (`None` with varargs, and
     /// for other contexts): picks among overloads by the number of arguments.
     pub arity: Option<u8>,

@@ -384,6 +384,9 @@ const RUST_TEST_SUPPORT: &[&str] = &[
     "mocks",
     "integration",
     "integration-tests",
+    "tests-integration",
+    "fuzz",
+    "tests-fuzz",
 ];
 
 fn is_test_dir(dir: &Path) -> bool {

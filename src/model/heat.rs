@@ -52,6 +52,11 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         // A task that cold code (a shutdown path, a startup hook, `main`) submits runs
         // for that code: it takes its heat.
         CtxKind::PoolTask(_) if cold_parent(facts, c) => None,
+        // A task that loops until stopped holds its pool thread for good: a thread
+        // dedicated to that job, whose waiting is the job.
+        CtxKind::PoolTask(_) if c.dedicated_loop => {
+            Some((Heat::Cold, "pool thread dedicated to a loop".into()))
+        }
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
         CtxKind::EventLoop => Some((Heat::Hot, "event-loop handler".into())),
         CtxKind::Async if c.name == "task" => Some((Heat::Hot, "async runtime task".into())),

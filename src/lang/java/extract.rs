@@ -167,6 +167,7 @@ impl<'a> Extractor<'a> {
             submission: None,
             entry: None,
             worker_loop: false,
+            dedicated_loop: false,
             arity: None,
         });
         id
@@ -286,6 +287,9 @@ impl<'a> Extractor<'a> {
                 let step = usize::from(open);
                 if let Some(&c) = self.ctx.last().filter(|_| open) {
                     self.facts.contexts[c].worker_loop = true;
+                    if self.forever(node) {
+                        self.facts.contexts[c].dedicated_loop = true;
+                    }
                 }
                 self.frame.loops += step;
                 self.scopes.push();

@@ -14,7 +14,7 @@ impl<'a> Extractor<'a> {
         };
         self.walk(cond);
         let (done, not_done) = self.done_checks(cond);
-        let on_timeout = self.mentions_timeout(cond);
+        let on_timeout = self.mentions_timeout(cond) || self.timed_twin(node);
         self.frame.timeout_branch += usize::from(on_timeout);
         if let Some(then) = node.field("consequence") {
             self.scopes.push();
@@ -96,6 +96,126 @@ impl<'a> Extractor<'a> {
             stack.extend(n.named_children(&mut c));
         }
         false
+    }
+
+    /// `if (millis != null) lock.wait(millis); else lock.wait();`: a branch between
+    /// the timed and untimed form of one wait is the caller's choice of bound (an
+    /// API's untimed overload), not a missing one.
+    fn timed_twin(&self, node: Node) -> bool {
+        let (Some(then), Some(alt), Some(cond)) = (
+            node.field("consequence"),
+            node.field("alternative"),
+            node.field("condition"),
+        ) else {
+            return false;
+        };
+        // The condition tests the bound the timed form is given (`if (millis != null)
+        // wait(millis)`): a constant bound in one branch (`if (fast) get(50, ..)`) is
+        // not the caller's choice.
+        let idents = |n: Node| {
+            let mut out: Vec<&str> = Vec::new();
+            let mut stack = vec![n];
+            while let Some(x) = stack.pop() {
+                if x.kind() == "identifier" {
+                    out.push(self.text(x));
+                }
+                let mut c = x.walk();
+                stack.extend(x.named_children(&mut c));
+            }
+            out
+        };
+        let tested = idents(cond);
+        let waits = |branch: Node| {
+            let mut out: Vec<(&str, bool, bool)> = Vec::new();
+            let mut stack = vec![branch];
+            while let Some(n) = stack.pop() {
+                if matches!(n.kind(), "lambda_expression" | "class_body") {
+                    continue;
+                }
+                if n.kind() == "method_invocation" {
+                    let name = n.field("name").map_or("", |m| self.text(m));
+                    if self.catalog.waits_named(name).next().is_some() {
+                        let args = n.field("arguments");
+                        let timed = args.is_some_and(|a| a.named_child_count() > 0);
+                        let bound_tested =
+                            args.is_some_and(|a| idents(a).iter().any(|i| tested.contains(i)));
+                        out.push((name, timed, bound_tested));
+                    }
+                }
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+            out
+        };
+        let (a, b) = (waits(then), waits(alt));
+        let twin = |x: &[(&str, bool, bool)], y: &[(&str, bool, bool)]| {
+            x.iter().any(|&(n, timed, tested)| {
+                timed && tested && y.iter().any(|&(m, t, _)| n == m && !t)
+            })
+        };
+        twin(&a, &b) || twin(&b, &a)
+    }
+
+    /// A loop that runs until the program stops it: no condition, `true`, a flag
+    /// (`running`, `!closed`, `this.running`) or a lifecycle check
+    /// (`!Thread.currentThread().isInterrupted()`, `isRunning()`).
+    pub(super) fn forever(&self, node: Node) -> bool {
+        let Some(mut cond) = node.field("condition") else {
+            return node.kind() == "for_statement";
+        };
+        while cond.kind() == "parenthesized_expression" {
+            match cond.named_child(0) {
+                Some(c) => cond = c,
+                None => return false,
+            }
+        }
+        if cond.kind() == "unary_expression"
+            && cond.field("operator").is_some_and(|o| self.text(o) == "!")
+        {
+            match cond.field("operand") {
+                Some(c) => cond = c,
+                None => return false,
+            }
+        }
+        // Named for the component's lifecycle, not for the work (`while (more)`).
+        const LIFECYCLE: [&str; 10] = [
+            "run",
+            "active",
+            "alive",
+            "close",
+            "stop",
+            "shut",
+            "start",
+            "live",
+            "interrupt",
+            "terminat",
+        ];
+        let lifecycle = |n: Node| {
+            let t = self.text(n).to_ascii_lowercase();
+            LIFECYCLE.iter().any(|w| t.contains(w))
+        };
+        match cond.kind() {
+            "true" => true,
+            // `state.get() == State.STARTED`
+            "binary_expression" => {
+                let op = cond.field("operator").map_or("", |o| self.text(o));
+                matches!(op, "==" | "!=")
+                    && [cond.field("left"), cond.field("right")]
+                        .into_iter()
+                        .flatten()
+                        .any(lifecycle)
+            }
+            "identifier" => lifecycle(cond),
+            "field_access" => cond.field("field").is_some_and(lifecycle),
+            // `isRunning()`, `running.get()`, `state.isStarted()`
+            "method_invocation" => {
+                cond.field("name").is_some_and(lifecycle)
+                    || cond.field("object").is_some_and(|o| {
+                        matches!(o.kind(), "identifier" | "field_access") && lifecycle(o)
+                    })
+            }
+            _ => false,
+        }
     }
 
     /// Whether a condition tests a timeout or deadline value.

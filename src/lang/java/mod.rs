@@ -45,6 +45,49 @@ fn parse(text: &str) -> Result<Tree, String> {
     })
 }
 
+/// A task that calls a method of its own class that loops until stopped
+/// (`pool.submit(() -> pollLoop(consumer))`, or an anonymous `Callable` whose `call()`
+/// runs it) is a dedicated loop too.
+fn dedicated_tasks(facts: &mut FileFacts) {
+    use crate::facts::CtxKind;
+    let looping: Vec<(&str, Option<&str>)> = facts
+        .contexts
+        .iter()
+        .filter(|c| c.kind == CtxKind::Function && c.dedicated_loop)
+        .map(|c| (c.name.rsplit('.').next().unwrap_or(""), c.owner.as_deref()))
+        .collect();
+    if looping.is_empty() {
+        return;
+    }
+    let task_of = |ctx: usize| {
+        let c = facts.contexts.get(ctx)?;
+        if matches!(c.kind, CtxKind::PoolTask(_)) {
+            return Some(ctx);
+        }
+        // A method of an anonymous task class (`call()`, `run()`).
+        let p = c.parent?;
+        matches!(facts.contexts.get(p)?.kind, CtxKind::PoolTask(_)).then_some(p)
+    };
+    let mut tasks: Vec<usize> = Vec::new();
+    for call in facts.calls.iter().filter(|c| c.receiver_type.is_none()) {
+        let Some(t) = task_of(call.ctx) else { continue };
+        let owner = facts.contexts[t].owner.as_deref();
+        let outer = |o: Option<&str>| match (o, owner) {
+            (Some(o), Some(w)) => w == o || w.starts_with(&format!("{o}.")),
+            _ => false,
+        };
+        if looping
+            .iter()
+            .any(|(m, o)| *m == &*call.method && (outer(*o) || *o == owner))
+        {
+            tasks.push(t);
+        }
+    }
+    for t in tasks {
+        facts.contexts[t].dedicated_loop = true;
+    }
+}
+
 impl Frontend for JavaFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
         let tree = parse(&file.text)?;
@@ -53,6 +96,7 @@ impl Frontend for JavaFrontend {
         let mut x = extract::Extractor::new(root, src, opts.catalog);
         x.walk(root);
         let mut facts = x.facts;
+        dedicated_tasks(&mut facts);
         if root.has_error() {
             if let Some(err) = first_error(root, src) {
                 let pos = err.start_position();

@@ -199,6 +199,16 @@ impl<'a> Extractor<'a> {
         (!self.include_tests && is_test(attrs)) || is_wasm_only(attrs)
     }
 
+    /// A function named as a test helper (`new_for_test`, `client_for_testing`): test
+    /// support kept in the library, skipped like `#[cfg(test)]` code.
+    fn test_helper(&self, sig: &syn::Signature) -> bool {
+        let name = sig.ident.to_string();
+        !self.include_tests
+            && (name.ends_with("_for_test")
+                || name.ends_with("_for_tests")
+                || name.ends_with("_for_testing"))
+    }
+
     pub(super) fn current_ctx(&self) -> Option<CtxId> {
         self.ctx.last().copied()
     }
@@ -221,6 +231,7 @@ impl<'a> Extractor<'a> {
             submission: None,
             entry: None,
             worker_loop: false,
+            dedicated_loop: false,
             arity: None,
         });
         id
@@ -443,7 +454,7 @@ impl<'a> Extractor<'a> {
 
 impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        if self.skip(&f.attrs) {
+        if self.skip(&f.attrs) || self.test_helper(&f.sig) {
             return;
         }
         let outer = self.impl_type.take();
@@ -490,7 +501,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        if self.skip(&f.attrs) {
+        if self.skip(&f.attrs) || self.test_helper(&f.sig) {
             return;
         }
         self.function(&f.sig, &f.block, &f.attrs);
