@@ -201,6 +201,11 @@ pub struct FutureRules {
     /// Words (lowercase) naming a timeout value in a condition.
     #[serde(default)]
     pub timeout_words: Vec<String>,
+    /// Future types that complete (exceptionally) on their own deadline: a client's
+    /// invocation future with a call timeout. Waits on them, or on `allOf` of them,
+    /// are bounded.
+    #[serde(default)]
+    pub bounded_types: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -477,6 +482,7 @@ impl LangCatalog {
         f.done_checks.extend(o.done_checks);
         f.blocking_apis.extend(o.blocking_apis);
         f.timeout_words.extend(o.timeout_words);
+        f.bounded_types.extend(o.bounded_types);
         self.reactive.off_loop.extend(other.reactive.off_loop);
         self.reactive
             .off_loop_after

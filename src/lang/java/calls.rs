@@ -505,9 +505,11 @@ impl<'a> Extractor<'a> {
                 let full = format!("{class}.{name}");
                 if futures.all_of.contains(&full) {
                     v.complete = true;
+                    v.bounded = !args.is_empty();
                     for a in &args {
                         let av = self.value_of(*a);
                         v.complete &= av.complete;
+                        v.bounded &= av.bounded || self.bounded_type(&av);
                         v.origin.extend(av.origin);
                         if let Some(r) = av.root {
                             v.members.push(r);
@@ -689,7 +691,11 @@ impl<'a> Extractor<'a> {
         } else {
             format!("`{recv_text}.{name}()`")
         };
-        let timed = !untimed || recv.bounded || recv.complete || self.frame.timeout_branch > 0;
+        let timed = !untimed
+            || recv.bounded
+            || recv.complete
+            || self.bounded_type(recv)
+            || self.frame.timeout_branch > 0;
         // A latch its tasks count down waits for them (the submission is waited, for
         // `caller_runs_under_join`), but it stays a synchronizer wait for `unbounded_join`.
         let on_result = kind != crate::catalog::WaitCatalogKind::Synchronizer;
@@ -732,6 +738,15 @@ impl<'a> Extractor<'a> {
             .iter()
             .any(|api| m == api)
             || m.ends_with("Interruptibly")
+    }
+
+    /// A future (or an array or collection of them) of a type that carries its own
+    /// deadline (catalog `futures.bounded_types`).
+    pub(super) fn bounded_type(&self, v: &Value) -> bool {
+        let bounded = &self.catalog.data.futures.bounded_types;
+        let Some(t) = &v.ty else { return false };
+        let named = |t: &JType| t.fq().is_some_and(|fq| bounded.iter().any(|b| b == fq));
+        named(t) || t.element().is_some_and(named)
     }
 
     pub(super) fn push_wait(

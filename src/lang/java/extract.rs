@@ -934,6 +934,15 @@ impl<'a> Extractor<'a> {
             if declared.is_some() {
                 value.ty = declared.clone();
             }
+            // `InvocationFuture<?>[] fs = ..`: an array of futures with their own deadline.
+            let element = node
+                .field("type")
+                .filter(|t| t.kind() == "array_type")
+                .and_then(|t| t.field("element"))
+                .and_then(|e| self.jtype(e));
+            if element.is_some_and(|e| self.bounded_type(&Value::of(Some(e)))) {
+                value.bounded = true;
+            }
             value.unbounded_queue = d
                 .field("value")
                 .is_some_and(|v| self.creates_unbounded_queue(v));
