@@ -391,6 +391,8 @@ struct TimedRequests {
     inline_timed: usize,
     /// Locals holding a request started on a `self` field, and whether it was timed.
     requests: Vec<(String, bool)>,
+    /// Inside the arguments of `tokio::time::timeout(..)` / `timeout_at(..)`.
+    in_timeout: usize,
 }
 
 impl TimedRequests {
@@ -419,12 +421,32 @@ fn field_request(chain: &Chain) -> Option<bool> {
 }
 
 impl<'ast> Visit<'ast> for TimedRequests {
+    /// `timeout(d, self.http.get(url).send())`, or `timeout(d, request)` on a local
+    /// holding a request: bounded there.
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        let is_timeout = matches!(&*c.func, syn::Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "timeout" || s.ident == "timeout_at"));
+        if !is_timeout {
+            return syn::visit::visit_expr_call(self, c);
+        }
+        for a in &c.args {
+            if let syn::Expr::Path(p) = a {
+                for r in self.requests.iter_mut().filter(|r| p.path.is_ident(&r.0)) {
+                    r.1 = true;
+                }
+            }
+        }
+        self.in_timeout += 1;
+        syn::visit::visit_expr_call(self, c);
+        self.in_timeout -= 1;
+    }
+
     fn visit_local(&mut self, l: &'ast syn::Local) {
         if let (Some(init), Some(name)) = (&l.init, pat_ident(&l.pat)) {
             let chain = flatten(&init.expr);
             if let Some(timed) = field_request(&chain) {
                 self.starts += 1;
-                self.requests.push((name, timed));
+                self.requests.push((name, timed || self.in_timeout > 0));
                 visit_chain_args(self, &chain);
                 return;
             }
@@ -436,7 +458,7 @@ impl<'ast> Visit<'ast> for TimedRequests {
         let chain = flatten_from(vec![m], &m.receiver);
         if let Some(timed) = field_request(&chain) {
             self.starts += 1;
-            self.inline_timed += usize::from(timed);
+            self.inline_timed += usize::from(timed || self.in_timeout > 0);
             visit_chain_args(self, &chain);
             return;
         }
