@@ -51,6 +51,10 @@ pub struct FileFacts {
     /// The file belongs to a program that serves no traffic (a CLI binary, a build
     /// script, an `xtask`): everything in it is cold.
     pub binary: bool,
+    /// Rust: the file binds a listening socket (`TcpListener::bind`): its crate serves
+    /// connections even without a framework's handlers.
+    #[serde(default)]
+    pub listens: bool,
     /// Rust: the file's module path with its crate's name first (`["billing", "api",
     /// "refund"]` for `billing/src/api/refund.rs`), set once the crates are known.
     #[serde(skip)]

@@ -110,7 +110,7 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
     }
 }
 
-/// Whether a crate declares a request entry point. A handler registered by name
+/// Whether a crate declares a request entry point or binds a listening socket. A handler registered by name
 /// counts when the crate defines that function (`client.get(url)` names no handler).
 fn serves_traffic(members: &[usize], facts: &[FileFacts]) -> bool {
     let functions: HashSet<&str> = members
@@ -118,10 +118,11 @@ fn serves_traffic(members: &[usize], facts: &[FileFacts]) -> bool {
         .flat_map(|&i| facts[i].contexts.iter().map(|c| c.name.as_str()))
         .collect();
     members.iter().any(|&i| {
-        facts[i]
-            .handlers
-            .iter()
-            .any(|(h, _)| functions.contains(&*h.method))
+        facts[i].listens
+            || facts[i]
+                .handlers
+                .iter()
+                .any(|(h, _)| functions.contains(&*h.method))
             || facts[i]
                 .contexts
                 .iter()

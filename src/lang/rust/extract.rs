@@ -645,6 +645,20 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        // `TcpListener::bind(addr)`: this crate accepts connections, a server.
+        if let syn::Expr::Path(p) = &*c.func {
+            let segs: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            if let [.., ty, f] = segs.as_slice() {
+                if f == "bind" && (ty == "TcpListener" || ty == "UnixListener") {
+                    self.facts.listens = true;
+                }
+            }
+        }
         self.note_handed(c.args.iter());
         self.call(c);
     }
