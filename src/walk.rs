@@ -452,7 +452,19 @@ fn is_showcase_module(dir: &str) -> bool {
 
 fn is_rust_test_support(dir: &Path) -> bool {
     dir.components().any(|c| match c {
-        Component::Normal(s) => s.to_str().is_some_and(|s| RUST_TEST_SUPPORT.contains(&s)),
+        Component::Normal(s) => s.to_str().is_some_and(|s| {
+            RUST_TEST_SUPPORT.contains(&s)
+                || [
+                    "-testing",
+                    "_testing",
+                    "-tests",
+                    "_tests",
+                    "-test-utils",
+                    "_test_utils",
+                ]
+                .iter()
+                .any(|suffix| s.ends_with(suffix))
+        }),
         _ => false,
     })
 }
