@@ -24,6 +24,7 @@ impl Frontend for RustFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
         spans::reset();
         let text = without_prelude(&file.text);
+        spans::set_text(&text);
         let result = match syn::parse_file(&text) {
             // `#![cfg(test)]` at the top of a file: the whole module is test code.
             Ok(ast) if !opts.include_tests && extract::is_test(&ast.attrs) => {

@@ -11,11 +11,50 @@ use syn::Expr;
 
 use crate::source::Span;
 
+/// Byte offsets of a span. `Span::byte_range` maps proc-macro2's character
+/// offsets to bytes through an ordered map per file; line and column, resolved by
+/// a binary search, give the same offsets directly on ASCII lines.
 fn bytes(s: PmSpan) -> std::ops::Range<usize> {
-    s.byte_range()
+    LINES.with(|l| {
+        let l = l.borrow();
+        match (l.offset(s.start()), l.offset(s.end())) {
+            (Some(a), Some(b)) => a..b,
+            _ => s.byte_range(),
+        }
+    })
+}
+
+/// Where each line of the file being analysed starts, and whether it is ASCII.
+#[derive(Default)]
+struct Lines {
+    starts: Vec<(usize, bool)>,
+}
+
+impl Lines {
+    fn offset(&self, at: proc_macro2::LineColumn) -> Option<usize> {
+        let &(start, ascii) = self.starts.get(at.line.checked_sub(1)?)?;
+        ascii.then_some(start + at.column)
+    }
+}
+
+/// Index the lines of the file about to be parsed (call before `syn::parse_file`).
+pub fn set_text(text: &str) {
+    LINES.with(|l| {
+        let mut l = l.borrow_mut();
+        l.starts.clear();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            l.starts.push((start, line.is_ascii()));
+            start += line.len();
+        }
+        if text.is_empty() || text.ends_with('\n') {
+            l.starts.push((start, true));
+        }
+    });
 }
 
 thread_local! {
+    static LINES: RefCell<Lines> = RefCell::new(Lines::default());
     /// `first` of chain nodes by address: a chain of n calls asks for the first
     /// token of each link, which would otherwise cost n² steps.
     static FIRST: RefCell<FxHashMap<usize, PmSpan>> = RefCell::new(FxHashMap::default());
@@ -24,6 +63,7 @@ thread_local! {
 /// Forget the cached first tokens (the AST they point into is gone).
 pub fn reset() {
     FIRST.with(|c| c.borrow_mut().clear());
+    LINES.with(|l| l.borrow_mut().starts.clear());
 }
 
 /// The first token of an expression.
