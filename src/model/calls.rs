@@ -299,8 +299,19 @@ impl CallGraph {
                 .clone()
                 .unwrap_or_default();
             let Some(mut t) = types.id(&owner) else {
+                if call.callee_owner.as_deref() == Some(crate::lang::java::SUPER) {
+                    return Vec::new();
+                }
                 return self.with_arity(facts, self.named(&owner, name), call.args);
             };
+            if call.callee_owner.as_deref() == Some(crate::lang::java::SUPER) {
+                // The nearest supertype that declares it (the project's own supertypes).
+                return types.supers[t]
+                    .iter()
+                    .map(|&s| self.in_hierarchy(facts, types, s, name, call.args))
+                    .find(|found| !found.is_empty())
+                    .unwrap_or_default();
+            }
             for _ in 0..8 {
                 let found = self.in_hierarchy(facts, types, t, name, call.args);
                 if !found.is_empty() {

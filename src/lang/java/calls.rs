@@ -27,6 +27,9 @@ const ELEMENT_LAMBDAS: &[&str] = &[
     "removeIf",
 ];
 
+/// `Call::callee_owner` of a Java `super.m()` call.
+pub const SUPER: &str = "super";
+
 impl<'a> Extractor<'a> {
     pub(super) fn invocation(&mut self, node: Node) {
         let Some(name_node) = node.field("name") else {
@@ -890,7 +893,8 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx(),
             method: name.into(),
             receiver_type: receiver_type.map(String::into_boxed_str),
-            callee_owner: None,
+            // `super.m()`: the superclass's method, never this class's override.
+            callee_owner: object.filter(|o| o.kind() == "super").map(|_| SUPER.into()),
             waited,
             target,
             in_loop: self.frame.loops > 0,

@@ -14,6 +14,8 @@ mod resolve;
 mod syntax;
 mod types;
 
+pub use calls::SUPER;
+
 use std::cell::RefCell;
 
 use tree_sitter::{Node, Parser, Tree};
