@@ -160,6 +160,9 @@ pub struct Pool {
     #[serde(default)]
     pub handler: Option<(std::sync::Arc<TypeRef>, Span)>,
     pub bounded: bool,
+    /// Every task gets a thread of its own (catalog `elastic`).
+    #[serde(default)]
+    pub elastic: bool,
     /// A pool a method creates for its own work and shuts down before it returns
     /// (a fork/join helper): its queue holds only that call's tasks, and waiting for
     /// them is the same as running them inline.

@@ -598,6 +598,7 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
                     caller_runs,
                     handler: None,
                     bounded: factory.bounded,
+                    elastic: false,
                     scoped: false,
                 },
             ));

@@ -181,6 +181,10 @@ pub struct PoolEntry {
     pub call: Option<String>,
     #[serde(default)]
     pub queue_arg: Option<usize>,
+    /// Every task gets a thread of its own (`newCachedThreadPool`, virtual threads):
+    /// a task waiting for a child on the same pool cannot starve it.
+    #[serde(default)]
+    pub elastic: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

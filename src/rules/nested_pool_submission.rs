@@ -35,6 +35,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         let pool_name = pool
             .map(|(_, p)| p.name.clone())
             .unwrap_or_else(|| sub.pool_name.clone());
+        if pool.is_some_and(|(_, p)| p.elastic) {
+            continue; // a thread per task: the child never waits for a free thread
+        }
         let caller_runs = pool.and_then(|(f, p)| p.caller_runs.map(|s| (f, s)));
         let bounded = pool.is_some_and(|(_, p)| p.bounded);
         let mut d = match sub.waited {

@@ -298,6 +298,7 @@ impl<'a> Extractor<'a> {
             caller_runs,
             handler: None,
             bounded,
+            elastic: false,
             scoped: false,
         });
     }
@@ -693,6 +694,7 @@ impl<'a> Extractor<'a> {
             caller_runs,
             handler,
             bounded,
+            elastic: self.pool_elastic(creation),
             scoped: false,
         });
     }
@@ -797,6 +799,28 @@ impl<'a> Extractor<'a> {
         let Some(task) = first else { return false };
         let text = self.text(handler);
         text.contains(&format!("{task}.run()"))
+    }
+
+    /// Whether the catalog says every task of this pool gets its own thread.
+    fn pool_elastic(&self, creation: Node) -> bool {
+        let name = match creation.kind() {
+            "object_creation_expression" => creation
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .and_then(|t| t.fq),
+            "method_invocation" => {
+                let class = creation.field("object").and_then(|o| self.static_class(o));
+                let m = creation.field("name").map(|n| self.text(n));
+                class.zip(m).map(|(c, m)| format!("{c}.{m}"))
+            }
+            _ => None,
+        };
+        let Some(name) = name else { return false };
+        self.catalog.data.pools.iter().any(|p| {
+            p.elastic
+                && (p.new.as_deref() == Some(name.as_str())
+                    || p.call.as_deref() == Some(name.as_str()))
+        })
     }
 
     /// Whether a pool's work queue is bounded (so that its rejection policy ever runs).

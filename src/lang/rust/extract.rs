@@ -160,6 +160,7 @@ impl<'a> Extractor<'a> {
                 caller_runs: None,
                 handler: None,
                 bounded: true,
+                elastic: false,
                 scoped: false,
             });
         }
