@@ -71,16 +71,21 @@ fn dedicated_tasks(facts: &mut FileFacts) {
         matches!(facts.contexts.get(p)?.kind, CtxKind::PoolTask(_)).then_some(p)
     };
     let mut tasks: Vec<usize> = Vec::new();
-    for call in facts.calls.iter().filter(|c| c.receiver_type.is_none()) {
+    // Unqualified or `this.` calls only (no receiver of another type).
+    for call in facts.calls.iter().filter(|c| c.target.is_none()) {
         let Some(t) = task_of(call.ctx) else { continue };
         let owner = facts.contexts[t].owner.as_deref();
-        let outer = |o: Option<&str>| match (o, owner) {
-            (Some(o), Some(w)) => w == o || w.starts_with(&format!("{o}.")),
+        // The method's class is the task's, or encloses it (an anonymous task class).
+        let encloses = |o: Option<&str>| match (o, owner) {
+            (Some(o), Some(w)) => w
+                .strip_prefix(o)
+                .is_some_and(|r| r.is_empty() || r.starts_with('.')),
+            (None, None) => true,
             _ => false,
         };
         if looping
             .iter()
-            .any(|(m, o)| *m == &*call.method && (outer(*o) || *o == owner))
+            .any(|(m, o)| *m == &*call.method && encloses(*o))
         {
             tasks.push(t);
         }
