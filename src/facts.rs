@@ -352,6 +352,11 @@ pub struct Wait {
     /// The reply's sender was not handed to a call of this function (it went into a
     /// message to an actor, which drops it when it fails): not worth a finding.
     pub actor: bool,
+    /// A monitor or condition wait in a `while (cond)` loop whose class also signals
+    /// it (`notifyAll()`, `signal()`): a handshake between the component's own
+    /// threads (a journal writer and its appenders), not a wait for outside work.
+    #[serde(default)]
+    pub handshake: bool,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).

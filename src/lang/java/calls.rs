@@ -711,6 +711,8 @@ impl<'a> Extractor<'a> {
             help.replace("{recv}", &recv_text),
         );
         self.facts.waits[idx].consumer = entry.request_path;
+        let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
+        self.facts.waits[idx].handshake = untimed && monitor && self.handshake(node);
         if let (true, true, Some(c)) = (on_result, recv.origin.is_empty(), recv.call) {
             self.facts.call_waits.push((c, span));
         }
@@ -752,6 +754,49 @@ impl<'a> Extractor<'a> {
         named(t) || t.element().is_some_and(named)
     }
 
+    /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls
+    /// `notifyAll()`/`signalAll()`: the component's threads hand work to each other.
+    fn handshake(&self, node: Node) -> bool {
+        let in_while = {
+            let mut n = node;
+            let mut found = false;
+            while let Some(p) = n.parent() {
+                if matches!(p.kind(), "while_statement" | "do_statement") {
+                    found = true;
+                    break;
+                }
+                if matches!(
+                    p.kind(),
+                    "method_declaration"
+                        | "lambda_expression"
+                        | "class_body"
+                        | "constructor_declaration"
+                ) {
+                    break;
+                }
+                n = p;
+            }
+            found
+        };
+        if !in_while {
+            return false;
+        }
+        let class = {
+            let mut n = node;
+            while let Some(p) = n.parent() {
+                if p.kind() == "class_body" {
+                    break;
+                }
+                n = p;
+            }
+            n.parent().unwrap_or(n)
+        };
+        let text = self.text(class);
+        ["notifyAll()", "notify()", "signalAll()", "signal()"]
+            .iter()
+            .any(|s| text.contains(s))
+    }
+
     pub(super) fn push_wait(
         &mut self,
         span: Span,
@@ -774,6 +819,7 @@ impl<'a> Extractor<'a> {
             consumer: false,
             reply: false,
             actor: false,
+            handshake: false,
         });
         idx
     }

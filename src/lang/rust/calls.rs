@@ -463,6 +463,7 @@ impl<'a> Extractor<'a> {
             consumer: false,
             reply: w.method.is_none() && w.call.is_none(),
             actor: false,
+            handshake: false,
         });
     }
 
