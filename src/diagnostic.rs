@@ -111,12 +111,17 @@ impl Diagnostic {
     }
 
     pub fn label(mut self, file: FileId, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.add_label(file, span, message);
+        self
+    }
+
+    /// [`Diagnostic::label`] on a finding already built.
+    pub fn add_label(&mut self, file: FileId, span: Span, message: impl Into<String>) {
         self.labels.push(Label {
             file,
             span,
             message: message.into(),
         });
-        self
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {

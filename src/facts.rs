@@ -424,6 +424,10 @@ pub struct PoolArg {
     pub pool: PoolKey,
 }
 
+/// `Call::callee_owner` of a `super.m()` call: the superclass's method, never the
+/// caller's own override.
+pub const SUPER_CALL: &str = "super";
+
 /// A method whose result is a pool it creates: every call makes a new pool with
 /// this bound and, unless a parameter supplies it, this rejection policy.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -20,9 +20,8 @@ pub struct Project<'a> {
     pub facts: &'a [FileFacts],
     /// Every pool key -> its canonical key.
     canon: HashMap<PoolKey, PoolKey>,
-    /// Canonical key -> the pool's definition: (file, index into its pools), or
-    /// with `file == usize::MAX`, an index into `made`.
-    pools: HashMap<PoolKey, (FileId, usize)>,
+    /// Canonical key -> the pool's definition.
+    pools: HashMap<PoolKey, PoolAt>,
     /// Pools made by calls of project factory methods, with the file of the call.
     made: Vec<(FileId, Pool)>,
     /// (class simple name, method) -> `@Async` method.
@@ -32,6 +31,13 @@ pub struct Project<'a> {
     pub model: Model,
     /// [`Project::submissions`], computed once for every rule that reads it.
     subs: std::sync::OnceLock<Vec<Sub>>,
+}
+
+/// Where a pool's definition is: a file's pool fact, or a pool the model made.
+#[derive(Debug, Clone, Copy)]
+enum PoolAt {
+    Fact(FileId, usize),
+    Made(usize),
 }
 
 /// A submission as rules see it: a call to a pool, or a call of an `@Async` method.
@@ -133,18 +139,22 @@ impl<'a> Project<'a> {
         let canon = uf.resolve();
         let mut pools = HashMap::new();
         let mut async_methods = HashMap::new();
+        let mut made_in: HashMap<FileId, Vec<usize>> = HashMap::new();
+        for (i, (file, _)) in made.iter().enumerate() {
+            made_in.entry(*file).or_default().push(i);
+        }
+        let canonical = |k: &PoolKey| canon.get(k).cloned().unwrap_or_else(|| k.clone());
         for (file, f) in facts.iter().enumerate() {
             // Pools the model completed (factory calls, handler classes) come first.
-            for (i, p) in made.iter().enumerate().filter(|(_, (f, _))| *f == file) {
-                let key = canon
-                    .get(&p.1.key)
-                    .cloned()
-                    .unwrap_or_else(|| p.1.key.clone());
-                pools.entry(key).or_insert((usize::MAX, i));
+            for &i in made_in.get(&file).into_iter().flatten() {
+                pools
+                    .entry(canonical(&made[i].1.key))
+                    .or_insert(PoolAt::Made(i));
             }
             for (i, p) in f.pools.iter().enumerate() {
-                let key = canon.get(&p.key).cloned().unwrap_or_else(|| p.key.clone());
-                pools.entry(key).or_insert((file, i));
+                pools
+                    .entry(canonical(&p.key))
+                    .or_insert(PoolAt::Fact(file, i));
             }
             for (i, m) in f.async_methods.iter().enumerate() {
                 async_methods
@@ -185,11 +195,10 @@ impl<'a> Project<'a> {
 
     /// A pool's definition, by any key that names it.
     pub fn pool(&self, key: &str) -> Option<(FileId, &Pool)> {
-        let &(file, i) = self.pools.get(self.canonical(key))?;
-        if file == usize::MAX {
-            return self.made.get(i).map(|(f, p)| (*f, p));
+        match *self.pools.get(self.canonical(key))? {
+            PoolAt::Fact(file, i) => Some((file, &self.facts[file].pools[i])),
+            PoolAt::Made(i) => self.made.get(i).map(|(f, p)| (*f, p)),
         }
-        Some((file, &self.facts[file].pools[i]))
     }
 
     /// Pools made by calls of project factory methods, with the file of the call.

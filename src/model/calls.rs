@@ -299,12 +299,12 @@ impl CallGraph {
                 .clone()
                 .unwrap_or_default();
             let Some(mut t) = types.id(&owner) else {
-                if call.callee_owner.as_deref() == Some(crate::lang::java::SUPER) {
+                if call.callee_owner.as_deref() == Some(crate::facts::SUPER_CALL) {
                     return Vec::new();
                 }
                 return self.with_arity(facts, self.named(&owner, name), call.args);
             };
-            if call.callee_owner.as_deref() == Some(crate::lang::java::SUPER) {
+            if call.callee_owner.as_deref() == Some(crate::facts::SUPER_CALL) {
                 // The nearest supertype that declares it (the project's own supertypes).
                 return types.supers[t]
                     .iter()

@@ -46,17 +46,9 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
         let group = (sub.file, sub.ctx, project.canonical(&sub.pool).to_string());
         if let Some(&i) = first.get(&group) {
             let name = &pool.name;
-            out[i] = std::mem::replace(
-                &mut out[i],
-                Diagnostic::new(RULE.id, 0, Span::new(0, 0), String::new()),
-            )
-            .label(sub.file, sub.span, format!("also submits to `{name}` here"));
+            out[i].add_label(sub.file, sub.span, format!("also submits to `{name}` here"));
             if let Some(w) = sub.waited {
-                out[i] = std::mem::replace(
-                    &mut out[i],
-                    Diagnostic::new(RULE.id, 0, Span::new(0, 0), String::new()),
-                )
-                .label(sub.file, w, "and waits for it here");
+                out[i].add_label(sub.file, w, "and waits for it here");
             }
             continue;
         }

@@ -27,9 +27,6 @@ const ELEMENT_LAMBDAS: &[&str] = &[
     "removeIf",
 ];
 
-/// `Call::callee_owner` of a Java `super.m()` call.
-pub const SUPER: &str = "super";
-
 impl<'a> Extractor<'a> {
     pub(super) fn invocation(&mut self, node: Node) {
         let Some(name_node) = node.field("name") else {
@@ -360,20 +357,17 @@ impl<'a> Extractor<'a> {
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
         // `pool.submit(futureTask)`: a later `futureTask.get()` waits for this task.
-        for a in args {
-            if a.kind() != "identifier" {
+        let catalog = self.catalog;
+        for a in args.iter().filter(|a| a.kind() == "identifier") {
+            let Some(v) = self.scopes.get_mut(self.text(*a)) else {
                 continue;
-            }
-            let var = self.text(*a).to_string();
-            let future = self
-                .scopes
-                .get(&var)
-                .and_then(|v| v.value.fq().map(str::to_string))
-                .is_some_and(|fq| self.catalog.in_group("future", &fq));
-            if let Some(v) = self.scopes.get_mut(&var).filter(|_| future) {
-                if !v.value.origin.contains(&idx) {
-                    v.value.origin.push(idx);
-                }
+            };
+            let future = v
+                .value
+                .fq()
+                .is_some_and(|fq| catalog.in_group("future", fq));
+            if future && !v.value.origin.contains(&idx) {
+                v.value.origin.push(idx);
             }
         }
         Some((idx, task_args))
@@ -748,10 +742,15 @@ impl<'a> Extractor<'a> {
     /// A future (or an array or collection of them) of a type that carries its own
     /// deadline (catalog `futures.bounded_types`).
     pub(super) fn bounded_type(&self, v: &Value) -> bool {
+        v.ty.as_ref().is_some_and(|t| {
+            self.bounded_future(t) || t.element().is_some_and(|e| self.bounded_future(e))
+        })
+    }
+
+    /// A future type in catalog `futures.bounded_types`.
+    pub(super) fn bounded_future(&self, t: &JType) -> bool {
         let bounded = &self.catalog.data.futures.bounded_types;
-        let Some(t) = &v.ty else { return false };
-        let named = |t: &JType| t.fq().is_some_and(|fq| bounded.iter().any(|b| b == fq));
-        named(t) || t.element().is_some_and(named)
+        t.fq().is_some_and(|fq| bounded.iter().any(|b| b == fq))
     }
 
     /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls
@@ -781,15 +780,8 @@ impl<'a> Extractor<'a> {
         if !in_while {
             return false;
         }
-        let class = {
-            let mut n = node;
-            while let Some(p) = n.parent() {
-                if p.kind() == "class_body" {
-                    break;
-                }
-                n = p;
-            }
-            n.parent().unwrap_or(n)
+        let Some(class) = super::queues::enclosing_class_body(node) else {
+            return false;
         };
         let text = self.text(class);
         ["notifyAll()", "notify()", "signalAll()", "signal()"]
@@ -920,16 +912,7 @@ impl<'a> Extractor<'a> {
                     .any(|w| w.kind == crate::catalog::WaitCatalogKind::Result)
             })
             .map(|p| self.call_span(p));
-        let own = || {
-            let c = self.classes.last()?;
-            let ty = JType {
-                fq: Some(c.fq.clone()),
-                simple: c.fq.rsplit('.').next().unwrap_or_default().to_string(),
-                args: Vec::new(),
-            };
-            Some(self.type_ref(&ty))
-        };
-        if let Some(t) = target.clone().or_else(own) {
+        if let Some(t) = target.clone().or_else(|| self.own_type()) {
             self.pool_args(node, &t, name);
         }
         self.call_at
@@ -940,7 +923,9 @@ impl<'a> Extractor<'a> {
             method: name.into(),
             receiver_type: receiver_type.map(String::into_boxed_str),
             // `super.m()`: the superclass's method, never this class's override.
-            callee_owner: object.filter(|o| o.kind() == "super").map(|_| SUPER.into()),
+            callee_owner: object
+                .filter(|o| o.kind() == "super")
+                .map(|_| crate::facts::SUPER_CALL.into()),
             waited,
             target,
             in_loop: self.frame.loops > 0,

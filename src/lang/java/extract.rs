@@ -940,7 +940,7 @@ impl<'a> Extractor<'a> {
                 .filter(|t| t.kind() == "array_type")
                 .and_then(|t| t.field("element"))
                 .and_then(|e| self.jtype(e));
-            if element.is_some_and(|e| self.bounded_type(&Value::of(Some(e)))) {
+            if element.is_some_and(|e| self.bounded_future(&e)) {
                 value.bounded = true;
             }
             value.unbounded_queue = d

@@ -14,8 +14,6 @@ mod resolve;
 mod syntax;
 mod types;
 
-pub use calls::SUPER;
-
 use std::cell::RefCell;
 
 use tree_sitter::{Node, Parser, Tree};

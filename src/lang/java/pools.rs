@@ -476,7 +476,8 @@ impl<'a> Extractor<'a> {
         });
     }
 
-    fn own_type(&self) -> Option<std::sync::Arc<crate::facts::TypeRef>> {
+    /// The current class, as a call target.
+    pub(super) fn own_type(&self) -> Option<std::sync::Arc<crate::facts::TypeRef>> {
         let c = self.classes.last()?;
         Some(self.type_ref(&JType {
             fq: Some(c.fq.clone()),

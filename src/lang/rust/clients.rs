@@ -81,8 +81,6 @@ impl<'a> Extractor<'a> {
             .collect()
     }
 
-    /// Check a chain (`Client::builder().x().build()`), optionally bound to a
-    /// variable whose later uses are in `later`.
     /// `builder().timeout(..).build().unwrap_or_else(|_| Client::new())`: the fallback
     /// runs only when `build()` fails, and `Client::new()` fails (panics) the same way,
     /// so it never hands out a client: not a client of its own.
@@ -111,6 +109,8 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// Check a chain (`Client::builder().x().build()`), optionally bound to a
+    /// variable whose later uses are in `later`.
     pub(super) fn client_chain(&mut self, e: &syn::Expr, var: Option<(&str, &[syn::Stmt])>) {
         let chain = flatten(e);
         let start = super::spans::expr(chain.root);

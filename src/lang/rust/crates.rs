@@ -110,8 +110,9 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
     }
 }
 
-/// Whether a crate declares a request entry point or binds a listening socket. A handler registered by name
-/// counts when the crate defines that function (`client.get(url)` names no handler).
+/// Whether a crate declares a request entry point or binds a listening socket. A
+/// handler registered by name counts when the crate defines that function
+/// (`client.get(url)` names no handler).
 fn serves_traffic(members: &[usize], facts: &[FileFacts]) -> bool {
     let functions: HashSet<&str> = members
         .iter()

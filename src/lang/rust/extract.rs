@@ -203,11 +203,13 @@ impl<'a> Extractor<'a> {
     /// A function named as a test helper (`new_for_test`, `client_for_testing`): test
     /// support kept in the library, skipped like `#[cfg(test)]` code.
     fn test_helper(&self, sig: &syn::Signature) -> bool {
+        if self.include_tests {
+            return false;
+        }
         let name = sig.ident.to_string();
-        !self.include_tests
-            && (name.ends_with("_for_test")
-                || name.ends_with("_for_tests")
-                || name.ends_with("_for_testing"))
+        ["_for_test", "_for_tests", "_for_testing"]
+            .iter()
+            .any(|s| name.ends_with(s))
     }
 
     pub(super) fn current_ctx(&self) -> Option<CtxId> {
@@ -648,14 +650,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
         // `TcpListener::bind(addr)`: this crate accepts connections, a server.
         if let syn::Expr::Path(p) = &*c.func {
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            if let [.., ty, f] = segs.as_slice() {
-                if f == "bind" && (ty == "TcpListener" || ty == "UnixListener") {
+            let mut segs = p.path.segments.iter().rev();
+            if let (Some(f), Some(ty)) = (segs.next(), segs.next()) {
+                if f.ident == "bind" && (ty.ident == "TcpListener" || ty.ident == "UnixListener") {
                     self.facts.listens = true;
                 }
             }
