@@ -82,13 +82,17 @@ impl Types {
         out
     }
 
-    /// Every project subtype, transitively (each once).
-    pub fn descendants(&self, id: TypeId) -> Vec<TypeId> {
+    /// The project subtypes, transitively (each once); past `limit` it stops and
+    /// returns `limit + 1` of them.
+    pub fn descendants(&self, id: TypeId, limit: usize) -> Vec<TypeId> {
         let mut out: Vec<TypeId> = Vec::new();
         let mut stack = self.subs[id].clone();
         while let Some(s) = stack.pop() {
-            if s != id && !out.contains(&s) && out.len() < 256 {
+            if s != id && !out.contains(&s) {
                 out.push(s);
+                if out.len() > limit {
+                    break;
+                }
                 stack.extend(self.subs[s].iter().copied());
             }
         }
