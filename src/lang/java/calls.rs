@@ -10,6 +10,10 @@ use crate::catalog::SubmitEntry;
 use crate::facts::{Call, CtxKind, Submission, Wait, WaitKind, COMMON_POOL};
 use crate::source::Span;
 
+/// Views of a collection whose elements are the collection's (complete futures stay
+/// complete in `futures.stream()`).
+const VIEWS: &[&str] = &["stream", "parallelStream", "values", "iterator", "toArray"];
+
 /// Stream and collection operators whose lambda receives one element.
 const ELEMENT_LAMBDAS: &[&str] = &[
     "forEach",
@@ -73,12 +77,11 @@ impl<'a> Extractor<'a> {
             }
         }
         let submission = self.submission(node, &name, &recv, static_class.as_deref(), &args);
-        let hint = ELEMENT_LAMBDAS
-            .contains(&name.as_str())
-            .then(|| recv.ty.as_ref().and_then(|t| t.element()).cloned())
-            .flatten()
-            .map(|ty| Value {
-                ty: Some(ty),
+        let element = recv.ty.as_ref().and_then(|t| t.element()).cloned();
+        let hint = (ELEMENT_LAMBDAS.contains(&name.as_str())
+            && (element.is_some() || recv.complete))
+            .then(|| Value {
+                ty: element,
                 complete: recv.complete,
                 ..Value::default()
             });
@@ -115,9 +118,13 @@ impl<'a> Extractor<'a> {
             }
             match (arg.kind(), task) {
                 ("lambda_expression", Some((idx, _))) => {
+                    // `allOf(a, b).thenApplyAsync(..)`: a task that runs once they completed.
+                    self.scopes.push();
+                    self.declare_complete(&completes);
                     let pool = self.facts.submissions[*idx].pool.clone();
                     let id = self.lambda(*arg, CtxKind::PoolTask(pool), None, Some(*idx));
                     self.facts.submissions[*idx].task = id;
+                    self.scopes.pop();
                 }
                 ("method_reference", Some((idx, _))) => {
                     let target = self.text(*arg);
@@ -136,11 +143,7 @@ impl<'a> Extractor<'a> {
                 }
                 ("lambda_expression", None) if !completes.is_empty() || hint.is_some() => {
                     self.scopes.push();
-                    for c in &completes {
-                        let mut v = self.lookup(c).unwrap_or_default();
-                        v.complete = true;
-                        self.scopes.declare(c, v);
-                    }
+                    self.declare_complete(&completes);
                     self.lambda(*arg, CtxKind::Inline, hint.clone(), None);
                     self.scopes.pop();
                 }
@@ -176,6 +179,15 @@ impl<'a> Extractor<'a> {
         self.track_release(&name, object);
         self.queue_send(node, &name, object, &recv);
         self.record_call(node, &name, object, &recv, lambda_args);
+    }
+
+    /// Declares these variables complete in the current scope.
+    fn declare_complete(&mut self, names: &[String]) {
+        for c in names {
+            let mut v = self.lookup(c).unwrap_or_default();
+            v.complete = true;
+            self.scopes.declare(c, v);
+        }
     }
 
     /// `List.of(..)` / `Arrays.asList(..)` holding task lambdas.
@@ -585,8 +597,10 @@ impl<'a> Extractor<'a> {
                             origin: vec![idx],
                             ..Value::default()
                         },
+                        // `futures.stream()` of complete futures (types unknown).
                         None => Value {
                             call: v.call,
+                            complete: recv.complete && VIEWS.contains(&name),
                             ..Value::default()
                         },
                     };
