@@ -357,6 +357,10 @@ pub struct Wait {
     /// threads (a journal writer and its appenders), not a wait for outside work.
     #[serde(default)]
     pub handshake: bool,
+    /// How many waits just before this one (in `waits`) lie in its arguments:
+    /// `block_in_place(|| handle.block_on(f))` holds the `block_on`.
+    #[serde(default)]
+    pub holds: u32,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).

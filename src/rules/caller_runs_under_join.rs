@@ -6,7 +6,6 @@ use super::{nested_in, Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::facts::{CtxKind, WaitKind};
 use crate::link::Project;
-use crate::source::Span;
 
 pub const RULE: Rule = Rule {
     id: "caller_runs_under_join",
@@ -130,22 +129,16 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
     for (file, _, facts) in project.each() {
         // `block_in_place(|| handle.block_on(f))`: the sanctioned bridge; the worker
         // already left the runtime, so only `block_in_place` itself is a finding.
-        let in_place: Vec<Span> = facts
-            .waits
-            .iter()
-            .filter(|w| w.kind == WaitKind::CallerRuns && w.what.contains("block_in_place"))
-            .map(|w| w.span)
-            .collect();
-        for w in facts
-            .waits
-            .iter()
-            .filter(|w| matches!(w.kind, WaitKind::BlockOn | WaitKind::CallerRuns))
-            .filter(|w| {
-                !in_place
-                    .iter()
-                    .any(|p| *p != w.span && p.start <= w.span.start && w.span.end <= p.end)
-            })
-        {
+        let mut held = vec![false; facts.waits.len()];
+        for (i, w) in facts.waits.iter().enumerate() {
+            let h = (w.holds as usize).min(i);
+            held[i - h..i].iter_mut().for_each(|x| *x = true);
+        }
+        for (i, w) in facts.waits.iter().enumerate() {
+            if held[i] || !matches!(w.kind, WaitKind::BlockOn | WaitKind::CallerRuns) {
+                continue;
+            }
+            let in_place = w.what.contains("block_in_place");
             let execs = project.executions(file, w.ctx);
             let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) else {
                 continue;
@@ -155,7 +148,7 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
                 RULE.id,
                 file,
                 w.span,
-                if w.what.contains("block_in_place") {
+                if in_place {
                     // tokio hands the worker's other tasks to another thread first.
                     format!(
                         "{} blocks an async runtime worker in place: the runtime runs one worker short, and this task and whatever awaits it wait until it returns",

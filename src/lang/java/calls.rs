@@ -826,6 +826,7 @@ impl<'a> Extractor<'a> {
             reply: false,
             actor: false,
             handshake: false,
+            holds: 0,
         });
         idx
     }

@@ -65,7 +65,9 @@ impl<'a> Extractor<'a> {
                 p.segments.len() == 1
                     || first.is_some_and(|f| self.is_own_module(&f) || f == "Self")
             });
+        let waits_before = self.facts.waits.len();
         let lambdas = self.visit_args(c.args.iter(), runs.as_ref(), sub, project_fn);
+        let held = self.facts.waits.len() - waits_before;
         self.timeout_wrapped -= usize::from(wrapper);
         if let Some(f) = &full {
             if let Some(w) = self
@@ -76,7 +78,11 @@ impl<'a> Extractor<'a> {
             {
                 let what = short(&path_text(path));
                 let origin = c.args.first().and_then(|a| self.value_of(a).origin);
+                let at = self.facts.waits.len();
                 self.push_wait(cspan, format!("`{what}(..)`"), &w, String::new(), origin);
+                if let Some(w) = self.facts.waits.get_mut(at) {
+                    w.holds = held as u32;
+                }
             }
         }
         if let Some(p) = path {
@@ -464,6 +470,7 @@ impl<'a> Extractor<'a> {
             reply: w.method.is_none() && w.call.is_none(),
             actor: false,
             handshake: false,
+            holds: 0,
         });
     }
 
