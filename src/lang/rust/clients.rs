@@ -145,9 +145,10 @@ impl<'a> Extractor<'a> {
             wrapped |= uses.wrapper_args.iter().any(|path| {
                 let catalog = self.catalog;
                 let full = self.types.imports.resolve(path, &|s| catalog.knows(s));
-                entries
-                    .iter()
-                    .any(|e| full.as_ref().is_some_and(|f| e.wrapped_by.contains(f)))
+                timeout_helper(path)
+                    || entries
+                        .iter()
+                        .any(|e| full.as_ref().is_some_and(|f| e.wrapped_by.contains(f)))
             });
         }
         for entry in entries {
@@ -229,6 +230,15 @@ impl<'a> Extractor<'a> {
     }
 }
 
+/// A function of the project named for a timeout (`with_timeout(channel, d)`,
+/// `rpc_time_out_client(channel, d)`): it bounds the client it is given.
+fn timeout_helper(path: &syn::Path) -> bool {
+    path.segments.last().is_some_and(|s| {
+        let name = s.ident.to_string().to_ascii_lowercase();
+        name.contains("timeout") || name.contains("time_out")
+    })
+}
+
 fn path_text(root: &syn::Expr) -> String {
     match root {
         syn::Expr::Call(c) => match &*c.func {
@@ -301,9 +311,9 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        let passes_var = c.args.iter().any(|a| match flatten(a).root {
-            syn::Expr::Path(p) => p.path.is_ident(self.var),
-            _ => false,
+        let passes_var = c.args.iter().any(|a| {
+            let root = flatten(a).root;
+            self.is_var(root) || self.is_derived(root)
         });
         if let (true, syn::Expr::Path(p)) = (passes_var, &*c.func) {
             self.wrapper_args.push(p.path.clone());
