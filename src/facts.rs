@@ -263,6 +263,7 @@ pub struct Context {
     /// The body runs until the program stops it (`while (true)`, `for (;;)`,
     /// `while (running)`, `while (!Thread.currentThread().isInterrupted())`): as a
     /// task, it holds its pool thread for good, a thread dedicated to that job.
+    /// Rust: a spawned async block whose body is a `loop`.
     #[serde(default)]
     pub dedicated_loop: bool,
     /// Java methods: how many parameters the method declares (`None` with varargs, and

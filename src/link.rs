@@ -75,6 +75,15 @@ pub struct Execution {
     pub via: Vec<(FileId, Span)>,
 }
 
+impl Execution {
+    /// A spawned async task that loops for good (cold: a background job), outside
+    /// a binary: what blocks in it still blocks a runtime worker that serves traffic.
+    pub fn blocks_shared_worker(&self, project: &Project) -> bool {
+        let f = &project.facts[self.file];
+        self.kind == CtxKind::Async && !f.binary && f.contexts[self.ctx].dedicated_loop
+    }
+}
+
 impl<'a> Project<'a> {
     /// Link the facts of a run. `default_async_bean` is the executor bean an
     /// `@Async` with no value uses.

@@ -59,6 +59,11 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         }
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
         CtxKind::EventLoop => Some((Heat::Hot, "event-loop handler".into())),
+        // A spawned task that loops for good is a background job (a ticker, a
+        // reporter): waiting is its job, and it serves no request.
+        CtxKind::Async if c.name == "task" && c.dedicated_loop => {
+            Some((Heat::Cold, "runtime task dedicated to a loop".into()))
+        }
         CtxKind::Async if c.name == "task" => Some((Heat::Hot, "async runtime task".into())),
         _ => None,
     }

@@ -170,6 +170,9 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             .label(e.file, c.head, format!("`{}` runs on the async runtime", c.name))
             .help(w.help.clone())
             .at(file, w.ctx);
+            if e.blocks_shared_worker(project) {
+                d = d.in_any_context();
+            }
             for &(f, call) in &e.via {
                 d = d.label(f, call, "called from async code here");
             }

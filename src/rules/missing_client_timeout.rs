@@ -3,7 +3,7 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::Heat;
+use crate::facts::{CtxKind, Heat};
 use crate::link::Project;
 
 pub const RULE: Rule = Rule {
@@ -42,10 +42,15 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             // in `main` or a startup hook serves the requests and jobs that come later,
             // so creation in cold code says nothing. One made in hot code is hot; one
             // that never leaves the cold function that makes it (a CLI subcommand's
-            // download) sends its requests there, so it is cold.
+            // download) sends its requests there, so it is cold. So is one made in a
+            // spawned task that loops for good (a reporter): it lives in that task.
+            let in_loop_task = facts
+                .contexts
+                .get(c.ctx)
+                .is_some_and(|x| x.kind == CtxKind::Async && x.dedicated_loop);
             match project.heat(file, c.ctx) {
                 Heat::Hot => d = d.at(file, c.ctx),
-                Heat::Cold if c.local => d = d.at(file, c.ctx),
+                Heat::Cold if c.local || in_loop_task => d = d.at(file, c.ctx),
                 _ => {}
             }
             out.push(d);

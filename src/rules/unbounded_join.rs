@@ -115,6 +115,10 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             let mut d = Diagnostic::new(RULE.id, file, w.span, message)
                 .help(w.help.clone())
                 .at(file, w.ctx);
+            // A blocking wait in a background loop task still pins a runtime worker.
+            if !w.reply && execs.iter().any(|e| e.blocks_shared_worker(project)) {
+                d = d.in_any_context();
+            }
             if w.reply {
                 d.level = Level::Warning;
             }

@@ -369,10 +369,16 @@ impl<'a> Extractor<'a> {
             let syn::Expr::Closure(c) = arg else {
                 let before = self.facts.contexts.len();
                 self.visit_expr(arg);
-                // `tokio::spawn(async move { .. })`: the block is a runtime task.
-                if let (syn::Expr::Async(_), Some(Runs::Async)) = (arg, runs) {
+                // `tokio::spawn(async move { .. })`: the block is a runtime task; one
+                // whose body is a `loop` (a ticker, a reporter) is a background job.
+                if let (syn::Expr::Async(a), Some(Runs::Async)) = (arg, runs) {
                     if let Some(c) = self.facts.contexts.get_mut(before) {
                         c.name = "task".into();
+                        c.dedicated_loop = a
+                            .block
+                            .stmts
+                            .iter()
+                            .any(|s| matches!(s, syn::Stmt::Expr(syn::Expr::Loop(_), _)));
                     }
                 }
                 continue;
