@@ -206,6 +206,9 @@ impl<'a> Extractor<'a> {
                 m.field("body")
             };
             let Some(body) = body else { continue };
+            if !self.assigns_field(body) {
+                continue; // most bodies: no walk of their trees
+            }
             // Methods (`init()`, `setup()`) assign pools they create; only constructors
             // are injection points for beans. Both take pools from their callers.
             let params = self.qualified_params(*m);
@@ -223,6 +226,30 @@ impl<'a> Extractor<'a> {
                 stack.extend(n.named_children(&mut c));
             }
         }
+    }
+
+    /// Whether the body's text has `name =` (not `==`) for a field `name` of the
+    /// class: a scan of bytes, which spares walking the trees of the bodies that
+    /// assign no field (nearly all).
+    fn assigns_field(&self, body: Node) -> bool {
+        let text = self.text(body).as_bytes();
+        (1..text.len()).any(|i| {
+            let (prev, next) = (text[i - 1], text.get(i + 1).copied().unwrap_or(b' '));
+            if text[i] != b'=' || next == b'=' || b"=!<>+-*/%&|^".contains(&prev) {
+                return false;
+            }
+            let end = text[..i]
+                .iter()
+                .rposition(|b| !b.is_ascii_whitespace())
+                .map_or(0, |e| e + 1);
+            let start = text[..end]
+                .iter()
+                .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
+                .map_or(0, |s| s + 1);
+            start < end
+                && std::str::from_utf8(&text[start..end])
+                    .is_ok_and(|name| self.field(name).is_some())
+        })
     }
 
     /// `class NamedPool extends ThreadPoolExecutor { NamedPool() { super(.., policy); } }`:
