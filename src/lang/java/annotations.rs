@@ -20,11 +20,7 @@ impl<'a> Extractor<'a> {
     /// The annotations on a declaration (its `modifiers`), or on a parameter.
     pub(super) fn annotations<'t>(&self, decl: Node<'t>) -> Vec<Annotation<'t>> {
         let mut out = Vec::new();
-        let mut cursor = decl.walk();
-        for mods in decl.children(&mut cursor) {
-            if mods.kind() != "modifiers" {
-                continue;
-            }
+        if let Some(mods) = modifiers_node(decl) {
             let mut c2 = mods.walk();
             for ann in mods.children(&mut c2) {
                 if !matches!(ann.kind(), "annotation" | "marker_annotation") {
@@ -79,6 +75,11 @@ impl<'a> Extractor<'a> {
 
     /// `@SuppressWarnings("poolguard:rule")` on a class, method or field.
     pub(super) fn suppress_annotations(&mut self, decl: Node) {
+        let written =
+            modifiers_node(decl).is_some_and(|m| text(m, self.src).contains("SuppressWarnings"));
+        if !written {
+            return; // most declarations: no annotation to resolve
+        }
         for ann in self.annotations(decl) {
             if !ann.name.ends_with("SuppressWarnings") {
                 continue;
@@ -131,4 +132,14 @@ impl<'a> Extractor<'a> {
             .find(|a| &a.name == name)
             .map(|a| a.strings.into_iter().next())
     }
+}
+
+/// A declaration's `modifiers` (annotations and keywords): its first child other
+/// than a comment, when there is one.
+pub(super) fn modifiers_node(decl: Node) -> Option<Node> {
+    let mut cursor = decl.walk();
+    let first = decl
+        .children(&mut cursor)
+        .find(|c| !matches!(c.kind(), "line_comment" | "block_comment"));
+    first.filter(|c| c.kind() == "modifiers")
 }

@@ -567,13 +567,10 @@ impl<'a> Extractor<'a> {
 
     pub(super) fn modifiers(&self, decl: Node) -> Vec<&'a str> {
         let mut out = Vec::new();
-        let mut cursor = decl.walk();
-        for c in decl.children(&mut cursor) {
-            if c.kind() == "modifiers" {
-                let mut c2 = c.walk();
-                for m in c.children(&mut c2) {
-                    out.push(self.text(m));
-                }
+        if let Some(c) = super::annotations::modifiers_node(decl) {
+            let mut c2 = c.walk();
+            for m in c.children(&mut c2) {
+                out.push(self.text(m));
             }
         }
         out
