@@ -52,7 +52,16 @@ impl<'a> Extractor<'a> {
         let here = self.catalog.data.reactive.off_loop.contains(&name);
         if let Some(o) = object {
             self.off_loop_above = above || here;
+            // `f(..).join()`: the receiver's result is waited for right here.
+            let waits = self
+                .catalog
+                .waits_named(&name)
+                .any(|w| w.kind == crate::catalog::WaitCatalogKind::Result);
+            let saved = self
+                .outer_call
+                .replace((o.id(), waits.then(|| self.call_span(node))));
             self.walk(o);
+            self.outer_call = saved;
         }
         self.off_loop_above = above;
         let recv = match (object, &static_class) {
@@ -918,15 +927,9 @@ impl<'a> Extractor<'a> {
         }
         // `service.load(..).join()`: the result is waited for right here.
         let waited = object
-            .and_then(|_| node.parent())
-            .filter(|p| p.kind() == "method_invocation" && p.field("object") == Some(node))
-            .filter(|p| {
-                let m = p.field("name").map(|n| self.text(n)).unwrap_or("");
-                self.catalog
-                    .waits_named(m)
-                    .any(|w| w.kind == crate::catalog::WaitCatalogKind::Result)
-            })
-            .map(|p| self.call_span(p));
+            .and(self.outer_call)
+            .filter(|&(id, _)| id == node.id())
+            .and_then(|(_, wait)| wait);
         if let Some(t) = target.clone().or_else(|| self.own_type()) {
             self.pool_args(node, &t, name);
         }

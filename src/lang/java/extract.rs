@@ -82,6 +82,10 @@ pub struct Extractor<'a> {
     pub(super) names_fixed_thread_users: bool,
     /// A call later in the current chain moves the work off the event loop (`subscribeOn`).
     pub(super) off_loop_above: bool,
+    /// While a call's receiver is walked: the receiver's node id, and the call's
+    /// span when it waits for its result (`service.load(..).join()`); this spares
+    /// a `parent()` walk from the root per call.
+    pub(super) outer_call: Option<(usize, Option<crate::source::Span>)>,
     /// The next lambda gets a context even if it runs inline (an argument of a project call).
     pub(super) force_lambda_ctx: bool,
     /// Type references already made in this file, by name and class depth (shared).
@@ -118,6 +122,7 @@ impl<'a> Extractor<'a> {
             names,
             names_fixed_thread_users,
             off_loop_above: false,
+            outer_call: None,
             force_lambda_ctx: false,
             type_refs: Default::default(),
             package,
