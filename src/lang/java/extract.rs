@@ -244,6 +244,9 @@ impl<'a> Extractor<'a> {
             if name == "main" && !mods.contains(&"static") {
                 continue;
             }
+            if !e.param_types.is_empty() && !self.takes_param_of(node, &e.param_types) {
+                continue;
+            }
             let why = match ann {
                 Some(a) => format!("`@{}` {}", a.rsplit('.').next().unwrap_or(a), e.why),
                 None => e.why.clone(),
@@ -255,6 +258,22 @@ impl<'a> Extractor<'a> {
             return Some(Entry { heat, why });
         }
         None
+    }
+
+    /// Whether a method declares a parameter of one of these types (fully
+    /// qualified): a gRPC service method takes a `StreamObserver`.
+    fn takes_param_of(&self, method: Node, types: &[String]) -> bool {
+        let Some(params) = method.field("parameters") else {
+            return false;
+        };
+        let mut c = params.walk();
+        let found = params.named_children(&mut c).any(|p| {
+            p.field("type")
+                .and_then(|t| self.jtype(t))
+                .and_then(|t| t.fq().map(|fq| types.iter().any(|x| x == fq)))
+                .unwrap_or(false)
+        });
+        found
     }
 
     pub fn walk(&mut self, node: Node) {
