@@ -285,6 +285,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         drop_test_module_files(&files, &mut facts);
     }
     crate::lang::rust::crates::mark_tool_crates(&files, &mut facts);
+    crate::model::calls::prune_calls(&mut facts);
     let files_checked = in_scope.iter().filter(|&&r| r).count() - skipped_generated;
 
     let levels = effective_levels(opts);

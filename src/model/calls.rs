@@ -404,6 +404,43 @@ impl CallGraph {
     }
 }
 
+/// Drops the calls that no method or function of the project can receive (`list.add`,
+/// `log.info`: nothing here declares `add` or `info`), before the project is
+/// linked: most calls of a file are such library calls, and the project model
+/// only resolves calls to named project methods. Kept: every call whose name a
+/// project method has, and `submit`-like calls (a pool class's instance).
+pub fn prune_calls(facts: &mut [FileFacts]) {
+    let names: rustc_hash::FxHashSet<Box<str>> = facts
+        .iter()
+        .flat_map(|f| f.contexts.iter())
+        .filter(|c| is_method(&c.kind, &c.name))
+        .map(|c| Box::from(c.name.as_str()))
+        .collect();
+    for f in facts.iter_mut() {
+        let mut index = vec![usize::MAX; f.calls.len()];
+        let mut kept = 0;
+        for (i, c) in f.calls.iter().enumerate() {
+            if c.submit_like || names.contains(&c.method) {
+                index[i] = kept;
+                kept += 1;
+            }
+        }
+        if kept == f.calls.len() {
+            continue;
+        }
+        let mut i = 0;
+        f.calls.retain(|_| {
+            i += 1;
+            index[i - 1] != usize::MAX
+        });
+        f.calls.shrink_to_fit();
+        f.call_waits.retain_mut(|(c, _)| {
+            *c = index.get(*c).copied().unwrap_or(usize::MAX);
+            *c != usize::MAX
+        });
+    }
+}
+
 /// The methods index key: `owner` and `name`, hashed (the separator keeps
 /// `a.bc`/`ab.c` apart).
 fn method_key(owner: &str, name: &str) -> u64 {
