@@ -79,6 +79,9 @@ pub struct Diagnostic {
     /// itself hangs startup as surely as a request): the context is reported, but
     /// does not lower or drop the finding.
     pub any_context: bool,
+    /// Worth a reviewer's time only in hot code (a `block_in_place` around local
+    /// synchronous work): in unknown code it is a note with `--pedantic`.
+    pub hot_only: bool,
 }
 
 impl Diagnostic {
@@ -95,6 +98,7 @@ impl Diagnostic {
             site: None,
             context: None,
             any_context: false,
+            hot_only: false,
         }
     }
 

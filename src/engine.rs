@@ -560,7 +560,8 @@ fn link_and_judge(
                             level != Level::Off
                         });
                         found.retain_mut(|d| {
-                            let quiet = unknown_pedantic.contains(&files[d.file].language);
+                            let quiet =
+                                d.hot_only || unknown_pedantic.contains(&files[d.file].language);
                             judge_context(&project, d, pedantic, quiet)
                         });
                         found

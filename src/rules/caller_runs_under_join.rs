@@ -173,6 +173,13 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             if e.blocks_shared_worker(project) {
                 d = d.in_any_context();
             }
+            // `block_in_place(|| conn.query(..))` with no wait inside: tokio's way to
+            // run local synchronous work (an embedded database, a file); it matters
+            // on a request path, not in code the project cannot place.
+            let h = (w.holds as usize).min(i);
+            if in_place && facts.waits[i - h..i].iter().all(|x| x.timed) {
+                d.hot_only = true;
+            }
             for &(f, call) in &e.via {
                 d = d.label(f, call, "called from async code here");
             }

@@ -14,6 +14,14 @@ use crate::source::Span;
 /// complete in `futures.stream()`).
 const VIEWS: &[&str] = &["stream", "parallelStream", "values", "iterator", "toArray"];
 
+/// Static views of an array or of their arguments (`Arrays.stream(futures)`).
+const STATIC_VIEWS: &[&str] = &[
+    "java.util.Arrays.stream",
+    "java.util.Arrays.asList",
+    "java.util.stream.Stream.of",
+    "java.util.List.of",
+];
+
 /// Stream and collection operators whose lambda receives one element.
 const ELEMENT_LAMBDAS: &[&str] = &[
     "forEach",
@@ -534,6 +542,11 @@ impl<'a> Extractor<'a> {
                         }
                     }
                     v.complete &= !args.is_empty();
+                }
+                // `Arrays.stream(done)`: a view of complete futures.
+                if STATIC_VIEWS.contains(&full.as_str()) {
+                    v.complete =
+                        !args.is_empty() && args.iter().all(|a| self.value_of(*a).complete);
                 }
                 v.ty = self.catalog.data.returns.iter().find_map(|r| {
                     (r.r#static.as_deref() == Some(class.as_str())
