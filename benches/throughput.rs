@@ -27,6 +27,9 @@
 //!   after the file changed, and warm with nothing changed (target: warm <= 10 %
 //!   of the full run).
 //!
+//! - `POOLGUARD_BENCH_TREE=/path/to/repo`: instead of the corpus, a real tree; the
+//!   parse-only baseline reads the files `poolguard check --show-files` checks.
+//!
 //! The corpus root holds an empty `poolguard.toml`: it is its own project. Runs
 //! other than the warm ones set `POOLGUARD_NO_CACHE=1`.
 //!
@@ -64,27 +67,37 @@ fn main() {
     let strict = std::env::var_os("POOLGUARD_BENCH_STRICT").is_some_and(|v| v == "1");
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
 
-    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
-    let root = if files_wanted == DEFAULT_FILES {
-        target.join("bench-corpus")
-    } else {
-        target.join(format!("bench-corpus-{files_wanted}"))
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_poolguard"));
+    let tree = std::env::var_os("POOLGUARD_BENCH_TREE").map(PathBuf::from);
+    let (root, files) = match tree {
+        Some(root) => {
+            let files = checked_files(&bin, &root);
+            (root, files)
+        }
+        None => {
+            let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+            let root = if files_wanted == DEFAULT_FILES {
+                target.join("bench-corpus")
+            } else {
+                target.join(format!("bench-corpus-{files_wanted}"))
+            };
+            ensure_corpus(&root, files_wanted);
+            let marker = root.join("poolguard.toml");
+            if !marker.exists() {
+                std::fs::write(&marker, "# The bench corpus is a project of its own.\n")
+                    .expect("write the corpus config");
+            }
+            let files = list_sources(&root);
+            assert_eq!(
+                files.len(),
+                files_wanted,
+                "corpus at {} has {} source files, expected {files_wanted}",
+                root.display(),
+                files.len()
+            );
+            (root, files)
+        }
     };
-    ensure_corpus(&root, files_wanted);
-    let marker = root.join("poolguard.toml");
-    if !marker.exists() {
-        std::fs::write(&marker, "# The bench corpus is a project of its own.\n")
-            .expect("write the corpus config");
-    }
-
-    let files = list_sources(&root);
-    assert_eq!(
-        files.len(),
-        files_wanted,
-        "corpus at {} has {} source files, expected {files_wanted}",
-        root.display(),
-        files.len()
-    );
     let bytes: u64 = files
         .iter()
         .map(|(p, _)| std::fs::metadata(p).map_or(0, |m| m.len()))
@@ -102,7 +115,6 @@ fn main() {
         load_average()
     );
 
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_poolguard"));
     if std::env::var_os("POOLGUARD_BENCH_WARM").is_some_and(|v| v == "1") {
         warm_runs(&bin, &root, &files, runs);
         return;
@@ -427,6 +439,30 @@ fn self_cpu() -> Duration {
     let r = unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
     assert_eq!(r, 0, "getrusage failed");
     cpu_of(&usage)
+}
+
+/// The files `poolguard check --show-files` checks in a real tree (tests and
+/// generated code excluded), so parse-only reads the same files.
+fn checked_files(bin: &Path, root: &Path) -> Vec<(PathBuf, Language)> {
+    let out = Command::new(bin)
+        .arg("check")
+        .arg(root)
+        .arg("--show-files")
+        .stderr(Stdio::null())
+        .output()
+        .expect("run poolguard --show-files");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("check  "))
+        .filter_map(|p| {
+            let lang = match Path::new(p).extension()?.to_str()? {
+                "java" => Language::Java,
+                "rs" => Language::Rust,
+                _ => return None,
+            };
+            Some((root.join(p), lang))
+        })
+        .collect()
 }
 
 /// Read and parse every file; returns the times and the files that failed.
