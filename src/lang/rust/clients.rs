@@ -212,11 +212,15 @@ impl<'a> Extractor<'a> {
 
     /// Whether calls to this path bound what runs inside them (`tokio::time::timeout`).
     pub(super) fn is_client_wrapper(&self, full: &str) -> bool {
-        self.catalog
-            .data
-            .clients
-            .iter()
-            .any(|c| c.wrapped_by.iter().any(|w| w == full))
+        // A crate re-exporting tokio's timers (`n0_future::time::timeout`).
+        let reexport = full.ends_with("::time::timeout") || full.ends_with("::time::timeout_at");
+        reexport
+            || self
+                .catalog
+                .data
+                .clients
+                .iter()
+                .any(|c| c.wrapped_by.iter().any(|w| w == full))
     }
 
     fn root_span(&self, root: &syn::Expr) -> Span {
