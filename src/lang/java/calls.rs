@@ -127,6 +127,15 @@ impl<'a> Extractor<'a> {
                     self.facts.submissions[*idx].task_param =
                         self.frame.params.iter().position(|x| x == p);
                 }
+                // `Callable<T> load = () -> ..; pool.submit(load)`: the lambda is the task.
+                if let Some(id) = self.lookup(p).and_then(|v| v.lambda) {
+                    let pool = self.facts.submissions[*idx].pool.clone();
+                    if let Some(c) = self.facts.contexts.get_mut(id) {
+                        c.kind = CtxKind::PoolTask(pool);
+                        c.submission = Some(*idx);
+                    }
+                    self.facts.submissions[*idx].task = Some(id);
+                }
             }
             if let (Some((idx, _)), true) = (task, self.is_task_list(*arg)) {
                 // `pool.invokeAll(List.of(() -> a(), () -> b()))`: each lambda is a task.

@@ -947,8 +947,17 @@ impl<'a> Extractor<'a> {
             let name = self.text(name_node).to_string();
             let mut value = match d.field("value") {
                 Some(v) => {
+                    // A lambda kept in a local gets its own context: it may be submitted later.
+                    let lambda = v.kind() == "lambda_expression";
+                    let before = self.facts.contexts.len();
+                    self.force_lambda_ctx = lambda;
                     self.walk(v);
-                    self.value_of(v)
+                    self.force_lambda_ctx = false;
+                    let mut value = self.value_of(v);
+                    if lambda && self.facts.contexts.len() > before {
+                        value.lambda = Some(before);
+                    }
+                    value
                 }
                 None => Value::default(),
             };

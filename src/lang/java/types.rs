@@ -112,6 +112,9 @@ pub struct Value {
     /// The project call (index in the file's calls) whose result this is: a wait on
     /// it waits for a wrapper's or pool class's task.
     pub call: Option<usize>,
+    /// A local holding a lambda (`Callable<T> load = () -> ..;`): its context, which
+    /// becomes a pool task where the local is submitted.
+    pub lambda: Option<crate::facts::CtxId>,
 }
 
 impl Value {
