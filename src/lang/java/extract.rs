@@ -298,6 +298,7 @@ impl<'a> Extractor<'a> {
                 self.children(node);
             }
             K::Local => self.local_declaration(node),
+            K::Assign => self.assignment(node),
             K::Block | K::Catch => {
                 self.scopes.push();
                 self.children(node);
@@ -932,6 +933,30 @@ impl<'a> Extractor<'a> {
             } else {
                 self.walk(m);
             }
+        }
+    }
+
+    /// `future = pool.submit(..)`: the local now holds what is assigned (its declared
+    /// type stays when the value's is unknown), so a later `future.get()` waits for it.
+    fn assignment(&mut self, node: Node) {
+        self.children(node);
+        let (Some(left), Some(right)) = (node.field("left"), node.field("right")) else {
+            return;
+        };
+        let plain = node.field("operator").is_some_and(|o| self.text(o) == "=");
+        if !plain || left.kind() != "identifier" {
+            return;
+        }
+        let name = self.text(left);
+        if self.scopes.get(name).is_none() {
+            return; // a field: its pools are resolved per class
+        }
+        let mut value = self.value_of(right);
+        if let Some(var) = self.scopes.get_mut(name) {
+            if value.ty.is_none() {
+                value.ty = var.value.ty.clone();
+            }
+            var.value = value;
         }
     }
 

@@ -139,6 +139,7 @@ pub enum Kind {
     Guard,
     Invocation,
     MethodRef,
+    Assign,
     /// Identifiers, literals, punctuation: nothing inside to walk.
     Leaf,
     Other,
@@ -167,6 +168,7 @@ pub fn kind(node: Node) -> Kind {
                 "if_statement" | "ternary_expression" => Kind::Guard,
                 "method_invocation" => Kind::Invocation,
                 "method_reference" => Kind::MethodRef,
+                "assignment_expression" => Kind::Assign,
                 _ => Kind::Other,
             })
             .collect()
