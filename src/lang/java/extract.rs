@@ -316,11 +316,18 @@ impl<'a> Extractor<'a> {
                         self.facts.contexts[c].dedicated_loop = true;
                     }
                 }
+                let polled = (node.kind() == "while_statement")
+                    .then(|| self.poll_wait(node))
+                    .flatten();
                 self.frame.loops += step;
                 self.scopes.push();
                 self.children(node);
                 self.scopes.pop();
                 self.frame.loops -= step;
+                // After `while (!f.isDone()) sleep(..)`, `f` is done.
+                if let Some(name) = polled {
+                    self.mark_complete(&name);
+                }
             }
             K::Guard => self.guarded(node),
             K::Invocation => self.invocation(node),

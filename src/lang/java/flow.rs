@@ -41,6 +41,46 @@ impl<'a> Extractor<'a> {
         self.frame.timeout_branch -= usize::from(on_timeout);
     }
 
+    /// `while (!f.isDone()) Thread.sleep(100);`: polling until a future is done is an
+    /// untimed wait on it. Only the bare condition counts: one that also tests a
+    /// deadline or a flag bounds the loop.
+    /// Returns the polled variable.
+    pub(super) fn poll_wait(&mut self, node: Node) -> Option<String> {
+        let (cond, body) = (node.field("condition")?, node.field("body")?);
+        let (_, not_done) = self.done_checks(cond);
+        let [name] = not_done.as_slice() else {
+            return None;
+        };
+        let bare: String = self
+            .text(cond)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let bare = bare
+            .strip_prefix('(')
+            .and_then(|b| b.strip_suffix(')'))
+            .unwrap_or(&bare);
+        if bare != format!("!{name}.isDone()") || !self.text(body).contains("sleep") {
+            return None;
+        }
+        let v = self.lookup(name).unwrap_or_default();
+        if v.complete || v.bounded || self.bounded_type(&v) {
+            return None;
+        }
+        let idx = self.push_wait(
+            super::syntax::span(cond),
+            format!("`while (!{name}.isDone())`"),
+            &crate::catalog::WaitCatalogKind::Result,
+            false,
+            v.origin.first().copied(),
+            format!("poll with a deadline, or wait with `{name}.get(timeout, unit)` and handle the timeout"),
+        );
+        for &o in &v.origin {
+            self.facts.submissions[o].waited.get_or_insert(idx);
+        }
+        Some(name.clone())
+    }
+
     /// Whether code at `node` runs only when a guard lets one caller through: inside
     /// `if (busy.compareAndSet(false, true)) { .. }`, or after `if (!lock.tryLock())
     /// return;` in an enclosing block (catalog `guard_methods`).
