@@ -716,7 +716,10 @@ impl<'a> Extractor<'a> {
         if entry.request_path && self.frame.loops > 0 {
             return; // a dedicated consumer loop
         }
-        if entry.exempt_in.iter().any(|m| m == &self.frame.method) || self.in_blocking_api() {
+        // A blocking API's own wait, unless it waits for what it just submitted
+        // (`String get(String key) { return pool.submit(..).get(); }`).
+        let own_api = self.in_blocking_api() && recv.origin.is_empty();
+        if entry.exempt_in.iter().any(|m| m == &self.frame.method) || own_api {
             return;
         }
         let never_full = fq.is_some_and(|t| self.catalog.in_group("never_full", t));
