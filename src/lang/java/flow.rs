@@ -43,8 +43,7 @@ impl<'a> Extractor<'a> {
 
     /// `while (!f.isDone()) Thread.sleep(100);`: polling until a future is done is an
     /// untimed wait on it. Only the bare condition counts: one that also tests a
-    /// deadline or a flag bounds the loop.
-    /// Returns the polled variable.
+    /// deadline or a flag bounds the loop. Returns the polled variable.
     pub(super) fn poll_wait(&mut self, node: Node) -> Option<String> {
         let (cond, body) = (node.field("condition")?, node.field("body")?);
         let (_, not_done) = self.done_checks(cond);
@@ -60,16 +59,19 @@ impl<'a> Extractor<'a> {
             .strip_prefix('(')
             .and_then(|b| b.strip_suffix(')'))
             .unwrap_or(&bare);
-        if bare != format!("!{name}.isDone()") || !self.text(body).contains("sleep") {
-            return None;
+        let checks = &self.catalog.data.futures.done_checks;
+        let check = checks.iter().find(|c| bare == format!("!{name}.{c}()"))?;
+        if !self.text(body).contains("sleep") {
+            return None; // a loop doing work while it waits, not a poll
         }
+        let what = format!("`while (!{name}.{check}())`");
         let v = self.lookup(name).unwrap_or_default();
         if v.complete || v.bounded || self.bounded_type(&v) {
             return None;
         }
         let idx = self.push_wait(
             super::syntax::span(cond),
-            format!("`while (!{name}.isDone())`"),
+            what,
             &crate::catalog::WaitCatalogKind::Result,
             false,
             v.origin.first().copied(),
