@@ -129,10 +129,12 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
     for (file, _, facts) in project.each() {
         // `block_in_place(|| handle.block_on(f))`: the sanctioned bridge; the worker
         // already left the runtime, so only `block_in_place` itself is a finding.
+        // The waits recorded in a call's arguments sit just before it (`Wait::holds`).
+        let inner = |i: usize| &facts.waits[i - (facts.waits[i].holds as usize).min(i)..i];
         let mut held = vec![false; facts.waits.len()];
-        for (i, w) in facts.waits.iter().enumerate() {
-            let h = (w.holds as usize).min(i);
-            held[i - h..i].iter_mut().for_each(|x| *x = true);
+        for i in 0..facts.waits.len() {
+            let from = i - inner(i).len();
+            held[from..i].iter_mut().for_each(|x| *x = true);
         }
         for (i, w) in facts.waits.iter().enumerate() {
             if held[i] || !matches!(w.kind, WaitKind::BlockOn | WaitKind::CallerRuns) {
@@ -176,8 +178,7 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             // `block_in_place(|| conn.query(..))` with no wait inside: tokio's way to
             // run local synchronous work (an embedded database, a file); it matters
             // on a request path, not in code the project cannot place.
-            let h = (w.holds as usize).min(i);
-            if in_place && facts.waits[i - h..i].iter().all(|x| x.timed) {
+            if in_place && inner(i).iter().all(|x| x.timed) {
                 d.hot_only = true;
             }
             for &(f, call) in &e.via {

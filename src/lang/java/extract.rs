@@ -955,14 +955,12 @@ impl<'a> Extractor<'a> {
             return;
         }
         let name = self.text(left);
-        if self.scopes.get(name).is_none() {
+        let Some(declared) = self.scopes.get(name).map(|v| v.value.ty.clone()) else {
             return; // a field: its pools are resolved per class
-        }
+        };
         let mut value = self.value_of(right);
+        value.ty = value.ty.or(declared);
         if let Some(var) = self.scopes.get_mut(name) {
-            if value.ty.is_none() {
-                value.ty = var.value.ty.clone();
-            }
             var.value = value;
         }
     }
