@@ -57,6 +57,9 @@ pub fn dump(project: &Project) -> String {
                 project.files[file].line_number(c.head.start),
                 heat.as_str()
             );
+            if project.model.calls.sections.contains(&(file, i)) {
+                out.push_str(" [blocking section]");
+            }
             if let Some(why) = project.model.heats.root_why((file, i)) {
                 let _ = write!(out, " ({why})");
             } else if heat == crate::facts::Heat::Cold {

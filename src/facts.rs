@@ -38,6 +38,9 @@ pub struct FileFacts {
     /// Items put into a queue or sent on a channel (`queue.offer(x)`, `tx.send(x)`),
     /// by the key the queue is known by.
     pub queue_sends: Vec<QueueSend>,
+    /// Rust: functions that run their parameter N inside a blocking section
+    /// (`block_in_place(move || f(conn))`): a closure passed there runs off the runtime.
+    pub section_params: Vec<(CtxId, usize)>,
     /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
     pub test_modules: Vec<String>,
     /// Named items (classes, methods, functions) for fingerprints.
@@ -83,6 +86,7 @@ impl FileFacts {
         self.call_waits.shrink_to_fit();
         self.factory_uses.shrink_to_fit();
         self.queue_sends.shrink_to_fit();
+        self.section_params.shrink_to_fit();
         self.items.shrink_to_fit();
         self.handlers.shrink_to_fit();
         self.types.shrink_to_fit();

@@ -342,6 +342,18 @@ impl<'a> Project<'a> {
                 });
                 return;
             }
+            // A closure a wrapper runs in a blocking section: off the runtime, on the
+            // calling thread (which the section took from the runtime).
+            if self.model.calls.sections.contains(&(file, cur)) {
+                out.push(Execution {
+                    file,
+                    ctx: cur,
+                    kind: CtxKind::Thread,
+                    submission: None,
+                    via,
+                });
+                return;
+            }
             match contexts[cur].parent {
                 Some(p) => cur = p,
                 None => return,

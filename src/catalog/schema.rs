@@ -106,6 +106,10 @@ pub struct WaitEntry {
     /// Blocks only when the queue is bounded (`put`): skipped on a known-unbounded queue.
     #[serde(default)]
     pub bounded_only: bool,
+    /// Runs its closure argument on the calling thread after taking that thread off
+    /// the async runtime (`block_in_place`): the closure is not async code.
+    #[serde(default)]
+    pub section: bool,
     pub help: String,
 }
 

@@ -89,6 +89,9 @@ pub struct CallGraph {
     pub wrapped: Vec<WrappedCall>,
     /// Lambdas passed to such calls: they run as that pool's tasks.
     pub wrapped_tasks: HashMap<Node, WrappedCall>,
+    /// Rust: closures passed to a function that runs them in a blocking section
+    /// (`conn.run(|c| ..)` where `run` does `block_in_place(move || f(conn))`).
+    pub sections: std::collections::HashSet<Node>,
 }
 
 /// A call that submits to a pool the project model found: a wrapper (`runner.submit(..)`
@@ -146,6 +149,12 @@ impl CallGraph {
                 }
             }
         }
+        let mut sections: HashMap<Node, Vec<usize>> = HashMap::default();
+        for (file, f) in facts.iter().enumerate() {
+            for &(ctx, p) in &f.section_params {
+                sections.entry((file, ctx)).or_default().push(p);
+            }
+        }
         for (file, f) in facts.iter().enumerate() {
             let java = files
                 .get(file)
@@ -173,6 +182,11 @@ impl CallGraph {
                             }
                         }
                         g.wrapped.push(w);
+                    }
+                    for &param in sections.get(&t).into_iter().flatten() {
+                        let runs_there = call.lambda_args.iter().filter(|(arg, _)| *arg == param);
+                        g.sections
+                            .extend(runs_there.map(|&(_, lambda)| (file, lambda)));
                     }
                 }
                 // `pool.submit(..)` on an instance of a project class that is a pool.

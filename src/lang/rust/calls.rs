@@ -83,6 +83,16 @@ impl<'a> Extractor<'a> {
                 if let Some(w) = self.facts.waits.get_mut(at) {
                     w.holds = held as u32;
                 }
+                // `block_in_place(move || f(conn))` with `f` this function's parameter.
+                if w.section {
+                    let forwarded = c.args.iter().find_map(|a| match peel_closure(a).1 {
+                        syn::Expr::Closure(k) => forwarded_param(&k.body, &self.params),
+                        _ => None,
+                    });
+                    if let (Some(p), Some(ctx)) = (forwarded, self.current_ctx()) {
+                        self.facts.section_params.push((ctx, p));
+                    }
+                }
             }
         }
         if let Some(p) = path {
@@ -136,17 +146,6 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
-        let connector = self.catalog.data.connector_methods.contains(&method);
-        self.timeout_wrapped += usize::from(connector);
-        let _ = self.visit_args(m.args.iter(), runs.as_ref(), sub, false);
-        self.timeout_wrapped -= usize::from(connector);
-        self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
-        if m.args
-            .iter()
-            .any(|a| matches!(a, syn::Expr::Path(_) | syn::Expr::Closure(_)))
-        {
-            self.handler_refs(&method, m.args.iter(), mspan);
-        }
         let owner = match &*m.receiver {
             syn::Expr::Path(p) if p.path.is_ident("self") => self.impl_type.clone(),
             // A receiver of a project type: `store.load(..)` with `store: Store`.
@@ -158,8 +157,21 @@ impl<'a> Extractor<'a> {
                 .filter(|t| t.starts_with(char::is_uppercase))
                 .map(str::to_string),
         };
+        let connector = self.catalog.data.connector_methods.contains(&method);
+        self.timeout_wrapped += usize::from(connector);
+        // A method of this project: its closures may run in a pool or a blocking section there.
+        let project_method = runs.is_none() && owner.is_some();
+        let lambdas = self.visit_args(m.args.iter(), runs.as_ref(), sub, project_method);
+        self.timeout_wrapped -= usize::from(connector);
+        self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
+        if m.args
+            .iter()
+            .any(|a| matches!(a, syn::Expr::Path(_) | syn::Expr::Closure(_)))
+        {
+            self.handler_refs(&method, m.args.iter(), mspan);
+        }
         if let Some(owner) = owner {
-            self.push_call(owner, method, mspan, Vec::new());
+            self.push_call(owner, method, mspan, lambdas);
         }
     }
 
@@ -232,6 +244,7 @@ impl<'a> Extractor<'a> {
             request_path: false,
             exempt_in: Vec::new(),
             bounded_only: false,
+            section: false,
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(

@@ -289,7 +289,11 @@ impl<'a> Extractor<'a> {
         let saved_handed = std::mem::take(&mut self.handed);
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
-                let ty = self.types.resolve(&pt.ty);
+                // A parameter of a project type (`conn: &Conn`): calls on it go there.
+                let ty = self
+                    .types
+                    .resolve(&pt.ty)
+                    .or_else(|| self.types.project_type(&pt.ty));
                 self.bind(
                     &pt.pat,
                     Value {
