@@ -4,7 +4,8 @@
 //! that declares no request entry point (no route handler, service, listener) and
 //! whose library, if it has one, no other crate of the workspace depends on, is a
 //! tool (a CLI, a load generator, a dev-environment runner, a batch job): it serves
-//! no traffic, so its code is cold, like `src/bin/` (rules.md, revision 2).
+//! no traffic, so its code is cold, like `src/bin/` (rules.md, revision 2). So is a
+//! crate named for a command line (`acme-cli`), and a library only tools build on.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -82,7 +83,12 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
     // A crate is a tool when it serves no traffic and either is a program nobody
     // builds on, or every crate that builds on it is a tool (a CLI's client library);
     // a library only tests build on (a test kit) is cold too. Grows to a fixpoint.
-    let mut tool = vec![false; roots.len()];
+    // A crate named for a command line (`acme-cli`, `cli-util`) is one, even when a
+    // command serves a local port (a dev tunnel, a login callback).
+    let mut tool: Vec<bool> = roots
+        .iter()
+        .map(|r| manifests[r].name.as_deref().is_some_and(names_a_cli))
+        .collect();
     loop {
         let mut changed = false;
         for k in 0..roots.len() {
@@ -108,6 +114,12 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
             }
         }
     }
+}
+
+/// Whether a package name has `cli` as one of its words (`restate-cli`, `cli_util`).
+fn names_a_cli(name: &str) -> bool {
+    name.split(['-', '_'])
+        .any(|w| w.eq_ignore_ascii_case("cli"))
 }
 
 /// Whether a crate declares a request entry point or binds a listening socket. A
