@@ -195,12 +195,28 @@ fn filled(
         // A queue or channel that is no executor's: filled per request when hot code
         // puts into it (through the variable or field that holds it) or creates it;
         // otherwise which code fills it is not guessed.
+        // A send on a field of a struct the sender's file could not name (`?`) fills
+        // a queue held in a field of that name in the same crate only.
+        let unnamed: Vec<String> = q
+            .keys
+            .iter()
+            .filter_map(|k| k.strip_prefix("field:")?.rsplit_once('.'))
+            .map(|(_, f)| format!("field:?.{f}"))
+            .collect();
+        let crate_of = |f: FileId| project.facts[f].module.first();
         let hot_put = q
             .keys
             .iter()
             .filter_map(|k| sends.get(k.as_str()))
             .flatten()
             .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
+            .chain(
+                unnamed
+                    .iter()
+                    .filter_map(|k| sends.get(k.as_str()))
+                    .flatten()
+                    .filter(|(f, _)| crate_of(*f) == crate_of(file)),
+            )
             .find(|(f, s)| project.heat(*f, s.ctx) == Heat::Hot);
         if let Some((f, s)) = hot_put {
             return Filled::Hot {

@@ -290,12 +290,19 @@ impl<'a> Extractor<'a> {
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
                 // A parameter of a project type (`conn: &Conn`): calls on it go there.
+                // `State(state): State<Arc<AppState>>`: the binding holds the argument.
+                let (pat, ty) = match (destructured_arg(&pt.pat, &pt.ty), &*pt.pat) {
+                    (Some(inner), syn::Pat::TupleStruct(ts)) if ts.elems.len() == 1 => {
+                        (&ts.elems[0], inner)
+                    }
+                    _ => (&*pt.pat, &*pt.ty),
+                };
                 let ty = self
                     .types
-                    .resolve(&pt.ty)
-                    .or_else(|| self.types.project_type(&pt.ty));
+                    .resolve(ty)
+                    .or_else(|| self.types.project_type(ty));
                 self.bind(
-                    &pt.pat,
+                    pat,
                     Value {
                         ty,
                         ..Value::default()
@@ -393,6 +400,19 @@ impl<'a> Extractor<'a> {
                 self.scopes.declare(name, value);
             }
             syn::Pat::Type(t) => {
+                // `State(state): State<Arc<AppState>>`: the binding holds the argument.
+                if let (Some(inner), syn::Pat::TupleStruct(ts)) =
+                    (destructured_arg(&t.pat, &t.ty), &*t.pat)
+                {
+                    if ts.elems.len() == 1 {
+                        value.ty = self
+                            .types
+                            .resolve(inner)
+                            .or_else(|| self.types.project_type(inner));
+                        self.bind_init(&ts.elems[0], value, None);
+                        return;
+                    }
+                }
                 if let Some(ty) = self.types.resolve(&t.ty) {
                     value.ty = Some(ty);
                 }
@@ -674,14 +694,19 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     /// `AppState { audit: tx, .. }`: the struct field now holds the sender, and sends
-    /// on that field anywhere fill the queue.
+    /// on that field of that struct anywhere fill the queue.
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+        let last = s.path.segments.last().map(|x| x.ident.to_string());
+        let owner = match last.as_deref() {
+            Some("Self") => self.impl_type.clone(),
+            _ => last,
+        };
         for f in &s.fields {
-            let syn::Member::Named(field) = &f.member else {
+            let (syn::Member::Named(field), Some(owner)) = (&f.member, &owner) else {
                 continue;
             };
             if let Some(q) = self.sender_in(&f.expr) {
-                let key = format!("field:{field}");
+                let key = format!("field:{owner}.{field}");
                 if !self.facts.queues[q].keys.contains(&key) {
                     self.facts.queues[q].keys.push(key);
                 }
@@ -823,8 +848,24 @@ impl Extractor<'_> {
             return;
         };
         let key = match &*m.receiver {
+            // `self.tx.send(..)` in `impl Handle`, `state.audit.send(..)` with `state:
+            // AppState`; `?` when the struct is not known (matched within its crate).
             syn::Expr::Field(f) => match &f.member {
-                syn::Member::Named(n) => format!("field:{n}"),
+                syn::Member::Named(n) => {
+                    let owner = match &*f.base {
+                        syn::Expr::Path(p) if p.path.is_ident("self") => self.impl_type.clone(),
+                        // A framework's wrapper (`State(state)`) names no struct of ours.
+                        base => self
+                            .value_of(base)
+                            .ty
+                            .filter(|t| !self.catalog.knows(t))
+                            .map(|t| {
+                                let last = t.rsplit("::").next().unwrap_or(&t);
+                                last.to_string()
+                            }),
+                    };
+                    format!("field:{}.{n}", owner.as_deref().unwrap_or("?"))
+                }
                 syn::Member::Unnamed(_) => return,
             },
             e => match self.sender_in(e) {
@@ -869,5 +910,27 @@ impl Extractor<'_> {
             Some((_, tx)) => !self.handed.contains(tx),
             None => true,
         }
+    }
+}
+
+/// The type argument a tuple-struct pattern unwraps: `State(s): State<Arc<AppState>>`
+/// gives `Arc<AppState>` (an extractor's field is its type argument).
+fn destructured_arg<'t>(pat: &syn::Pat, ty: &'t syn::Type) -> Option<&'t syn::Type> {
+    let syn::Pat::TupleStruct(ts) = pat else {
+        return None;
+    };
+    let syn::Type::Path(tp) = ty else {
+        return None;
+    };
+    let last = tp.path.segments.last()?;
+    if ts.path.segments.last()?.ident != last.ident {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        syn::GenericArgument::Type(inner) if args.args.len() == 1 => Some(inner),
+        _ => None,
     }
 }
