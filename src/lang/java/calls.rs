@@ -754,7 +754,18 @@ impl<'a> Extractor<'a> {
         );
         self.facts.waits[idx].consumer = entry.request_path;
         let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
-        self.facts.waits[idx].handshake = untimed && monitor && self.handshake(node);
+        // `while (startTime == 0) started.await();` where the class's own worker
+        // counts `started` down: a start-up handshake, over once the worker runs.
+        let latch = fq == Some("java.util.concurrent.CountDownLatch");
+        let count_down = format!("{recv_text}.countDown()");
+        let signals: &[&str] = if monitor {
+            &["notifyAll()", "notify()", "signalAll()", "signal()"]
+        } else if latch {
+            &[count_down.as_str()]
+        } else {
+            &[]
+        };
+        self.facts.waits[idx].handshake = untimed && self.handshake(node, signals);
         if let (true, true, Some(c)) = (on_result, recv.origin.is_empty(), recv.call) {
             self.facts.call_waits.push((c, span));
         }
@@ -802,8 +813,12 @@ impl<'a> Extractor<'a> {
     }
 
     /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls
-    /// `notifyAll()`/`signalAll()`: the component's threads hand work to each other.
-    fn handshake(&self, node: Node) -> bool {
+    /// `notifyAll()`/`signalAll()` (one of `signals`): the component's threads hand
+    /// work to each other.
+    fn handshake(&self, node: Node, signals: &[&str]) -> bool {
+        if signals.is_empty() {
+            return false;
+        }
         let in_while = {
             let mut n = node;
             let mut found = false;
@@ -832,9 +847,7 @@ impl<'a> Extractor<'a> {
             return false;
         };
         let text = self.text(class);
-        ["notifyAll()", "notify()", "signalAll()", "signal()"]
-            .iter()
-            .any(|s| text.contains(s))
+        signals.iter().any(|s| text.contains(s))
     }
 
     pub(super) fn push_wait(
