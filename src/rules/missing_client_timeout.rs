@@ -16,24 +16,30 @@ pub const RULE: Rule = Rule {
     check,
 };
 
-/// A function every caller runs inside a timeout wrapper (`timeout(d, probe(..))`):
-/// the connections and requests it makes are bounded there (a client it returns
-/// would escape the bound; an `async fn` that builds and returns one is rare).
-fn bounded_by_callers(
-    project: &Project,
-    file: crate::source::FileId,
-    ctx: crate::facts::CtxId,
-) -> bool {
-    let callers = project.model.calls.callers.get(&(file, ctx));
+/// A function every caller runs inside a timeout wrapper (`timeout(d, probe(..))`),
+/// directly or through callers that are bounded the same way (`timeout(d, async {
+/// check().await })` where `check` calls `probe`): the connections and requests it
+/// makes are bounded there (a client it returns would escape the bound; an `async
+/// fn` that builds and returns one is rare).
+fn bounded_by_callers(project: &Project, node: crate::model::Node, depth: usize) -> bool {
+    /// How many calls up the chain the bound is looked for.
+    const DEPTH: usize = 4;
+    let callers = project.model.calls.callers.get(&node);
     let mut callers = callers.into_iter().flatten().peekable();
-    callers.peek().is_some() && callers.all(|e| e.timed)
+    callers.peek().is_some()
+        && callers.all(|e| {
+            e.timed
+                || (depth < DEPTH
+                    && e.node != node
+                    && bounded_by_callers(project, e.node, depth + 1))
+        })
 }
 
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
         for c in &facts.clients {
-            if bounded_by_callers(project, file, c.ctx) {
+            if bounded_by_callers(project, (file, c.ctx), 0) {
                 continue;
             }
             let mut d =
