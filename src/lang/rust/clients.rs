@@ -125,6 +125,11 @@ impl<'a> Extractor<'a> {
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
         // A connector inside a tower `Service` impl: the stack adds the timeouts.
         let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
+        // `let endpoint = apply_options(endpoint, opts);`: what a function of this file
+        // sets on the parameter it is given counts as set here.
+        let configure = |name: &str, idx: usize, out: &mut Vec<Observed<()>>| {
+            out.extend(configured_param(self.file, name, idx));
+        };
         let mut local = false;
         if let Some((name, later)) = var {
             let mut uses = VarUses {
@@ -132,6 +137,7 @@ impl<'a> Extractor<'a> {
                 derived: Vec::new(),
                 calls: Vec::new(),
                 wrapper_args: Vec::new(),
+                helper_args: Vec::new(),
                 escapes: false,
                 closures: 0,
                 raced_with_timer: false,
@@ -142,6 +148,9 @@ impl<'a> Extractor<'a> {
             local = !uses.escapes;
             wrapped |= uses.raced_with_timer;
             calls.extend(uses.calls);
+            for (name, idx) in &uses.helper_args {
+                configure(name, *idx, &mut calls);
+            }
             wrapped |= uses.wrapper_args.iter().any(|path| {
                 let catalog = self.catalog;
                 let full = self.types.imports.resolve(path, &|s| catalog.knows(s));
@@ -263,6 +272,8 @@ struct VarUses<'v> {
     derived: Vec<String>,
     calls: Vec<Observed<()>>,
     wrapper_args: Vec<syn::Path>,
+    /// Calls of a plain function name it is passed to, with the argument's index.
+    helper_args: Vec<(String, usize)>,
     escapes: bool,
     /// Depth of closures and `async` blocks around the current expression.
     closures: usize,
@@ -321,6 +332,12 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
         });
         if let (true, syn::Expr::Path(p)) = (passes_var, &*c.func) {
             self.wrapper_args.push(p.path.clone());
+            if let Some(name) = p.path.get_ident() {
+                let at = c.args.iter().position(|a| self.is_var(flatten(a).root));
+                if let Some(at) = at {
+                    self.helper_args.push((name.to_string(), at));
+                }
+            }
         }
         self.visit_expr(&c.func);
         for a in &c.args {
@@ -502,4 +519,42 @@ fn visit_chain_args<'ast, V: Visit<'ast>>(v: &mut V, chain: &Chain<'ast>) {
             v.visit_expr(a);
         }
     }
+}
+
+/// The calls a function of this file (free, or an associated function called by its
+/// bare name) makes on its parameter `idx` (`fn apply_options(ep: Endpoint, ..) ->
+/// Endpoint { ep.timeout(d).tcp_nodelay(true) }`), in any branch.
+fn configured_param(file: &syn::File, name: &str, idx: usize) -> Vec<Observed<()>> {
+    struct OnParam<'p> {
+        param: &'p str,
+        found: Vec<Observed<()>>,
+    }
+    impl<'ast> Visit<'ast> for OnParam<'_> {
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            let chain = flatten_from(vec![m], &m.receiver);
+            if matches!(chain.root, syn::Expr::Path(p) if p.path.is_ident(self.param)) {
+                self.found.extend(chain.calls.iter().map(|c| observed(c)));
+            }
+            syn::visit::visit_expr_method_call(self, m);
+        }
+    }
+    let Some(f) = file.items.iter().find_map(|item| match item {
+        syn::Item::Fn(f) if f.sig.ident == name => Some(f),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let Some(syn::FnArg::Typed(pt)) = f.sig.inputs.iter().nth(idx) else {
+        return Vec::new();
+    };
+    let syn::Pat::Ident(param) = &*pt.pat else {
+        return Vec::new();
+    };
+    let param = param.ident.to_string();
+    let mut v = OnParam {
+        param: &param,
+        found: Vec::new(),
+    };
+    v.visit_block(&f.block);
+    v.found
 }

@@ -16,6 +16,8 @@ use crate::source::Span;
 
 pub struct Extractor<'a> {
     pub(super) catalog: &'a Indexed,
+    /// The file, for same-file summaries looked up on demand.
+    pub(super) file: &'a syn::File,
     pub(super) types: Types<'a>,
     pub(super) include_tests: bool,
     pub facts: FileFacts,
@@ -132,7 +134,7 @@ impl<'a> Extractor<'a> {
     pub fn new(
         catalog: &'a Indexed,
         types: Types<'a>,
-        file: &syn::File,
+        file: &'a syn::File,
         include_tests: bool,
     ) -> Extractor<'a> {
         let mut consts = HashMap::default();
@@ -166,6 +168,7 @@ impl<'a> Extractor<'a> {
         }
         Extractor {
             catalog,
+            file,
             types,
             include_tests,
             facts,
@@ -559,7 +562,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }) = stmt
             {
                 if let Some(name) = binding_name(pat) {
-                    self.client_chain(&init.expr, Some((&name, &b.stmts[i + 1..])));
+                    // `let ep = match addr { .. => Channel::builder(u), .. }`: each arm's value.
+                    for value in branch_values(&init.expr) {
+                        self.client_chain(value, Some((&name, &b.stmts[i + 1..])));
+                    }
                 }
             }
             self.visit_stmt(stmt);
@@ -932,5 +938,38 @@ fn destructured_arg<'t>(pat: &syn::Pat, ty: &'t syn::Type) -> Option<&'t syn::Ty
     match args.args.first()? {
         syn::GenericArgument::Type(inner) if args.args.len() == 1 => Some(inner),
         _ => None,
+    }
+}
+
+/// The values an expression can take: each arm of a `match`, each branch of an `if`
+/// (their blocks' tail expressions), or the expression itself.
+fn branch_values(e: &syn::Expr) -> Vec<&syn::Expr> {
+    fn tail(b: &syn::Block) -> Option<&syn::Expr> {
+        match b.stmts.last() {
+            Some(syn::Stmt::Expr(e, None)) => Some(e),
+            _ => None,
+        }
+    }
+    match e {
+        syn::Expr::Match(m) => m
+            .arms
+            .iter()
+            .flat_map(|a| match &*a.body {
+                syn::Expr::Block(b) => tail(&b.block).map(branch_values).unwrap_or_default(),
+                body => branch_values(body),
+            })
+            .collect(),
+        syn::Expr::If(i) => {
+            let mut out: Vec<&syn::Expr> =
+                tail(&i.then_branch).map(branch_values).unwrap_or_default();
+            if let Some((_, other)) = &i.else_branch {
+                out.extend(match &**other {
+                    syn::Expr::Block(b) => tail(&b.block).map(branch_values).unwrap_or_default(),
+                    other => branch_values(other),
+                });
+            }
+            out
+        }
+        _ => vec![e],
     }
 }
