@@ -19,6 +19,10 @@ pub const RULE: Rule = Rule {
 
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // One finding per method and pool: a task that fans four children out to its own
+    // pool and waits for them is one hazard with one fix (the others are labels).
+    let mut first: std::collections::HashMap<(usize, usize, String, bool), usize> =
+        std::collections::HashMap::new();
     for sub in project.submissions() {
         let execs = project.executions(sub.file, sub.ctx);
         let Some(outer) = nested_in(project, sub, &execs) else {
@@ -70,6 +74,20 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             }
             None => continue,
         };
+        let pool_key = project.canonical(&sub.pool).to_string();
+        let group = (sub.file, sub.ctx, pool_key, sub.waited.is_some());
+        if let Some(&i) = first.get(&group) {
+            out[i].add_label(
+                sub.file,
+                sub.span,
+                format!("also submits to `{pool_name}` here"),
+            );
+            if let Some(w) = sub.waited {
+                out[i].add_label(sub.file, w, "and waits for it here");
+            }
+            continue;
+        }
+        first.insert(group, out.len());
         if let Some(s) = outer.submission {
             let outer_span = outer_facts.submissions[s].span;
             d = d.label(

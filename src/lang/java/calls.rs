@@ -204,7 +204,21 @@ impl<'a> Extractor<'a> {
         self.track_collection(&name, object, &args);
         self.track_release(&name, object);
         self.queue_send(node, &name, object, &recv);
+        let (call_idx, lambdas) = (self.facts.calls.len(), lambda_args.clone());
         self.record_call(node, &name, object, &recv, lambda_args);
+        // `executeJob(() -> { ..; latch.countDown(); })`: a later `latch.await()` waits
+        // for this call's task, as `f.get()` would on the future it returned.
+        if self.facts.calls.len() > call_idx && !self.released_in.is_empty() {
+            let released: Vec<String> = self
+                .released_in
+                .iter()
+                .filter(|(_, l)| lambdas.iter().any(|(_, id)| id == l))
+                .map(|(v, _)| v.clone())
+                .collect();
+            for var in released {
+                self.frame.release_calls.insert(var, call_idx);
+            }
+        }
     }
 
     /// Declares these variables complete in the current scope.
@@ -588,7 +602,13 @@ impl<'a> Extractor<'a> {
                             return v;
                         }
                     }
-                    return Value::of(self.own_method_type(name));
+                    // `f = executeJob(task)`: a wait on `f` waits on this call's result.
+                    let mut v = Value::of(self.own_method_type(name));
+                    v.call = self
+                        .call_at
+                        .get(&(node.start_byte(), node.end_byte()))
+                        .copied();
+                    return v;
                 }
                 let recv = object.map(|o| self.value_of(o)).unwrap_or_default();
                 let mut v = recv.clone();
@@ -769,6 +789,11 @@ impl<'a> Extractor<'a> {
         if let (true, true, Some(c)) = (on_result, recv.origin.is_empty(), recv.call) {
             self.facts.call_waits.push((c, span));
         }
+        if let (false, true) = (on_result, recv.origin.is_empty()) {
+            if let Some(&c) = self.frame.release_calls.get(&recv_text) {
+                self.facts.call_waits.push((c, span));
+            }
+        }
         for &o in &recv.origin {
             self.facts.submissions[o].waited.get_or_insert(idx);
         }
@@ -894,10 +919,16 @@ impl<'a> Extractor<'a> {
             ctx.submission
                 .filter(|_| ctx.kind != crate::facts::CtxKind::Function)
         });
+        let var = self.text(obj).to_string();
         let Some(sub) = task else {
+            // In a lambda a project call receives: that call may submit it.
+            if let Some(&lambda) = self.ctx.last() {
+                if self.facts.contexts[lambda].kind == crate::facts::CtxKind::Inline {
+                    self.released_in.push((var, lambda));
+                }
+            }
             return;
         };
-        let var = self.text(obj).to_string();
         if let Some(v) = self.scopes.get_mut(&var) {
             if !v.value.origin.contains(&sub) {
                 v.value.origin.push(sub);

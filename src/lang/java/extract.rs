@@ -63,6 +63,8 @@ pub(super) struct Frame {
     /// Inside a branch on a timeout value (`if (timeout <= 0) return f.get();`):
     /// the caller chose whether to bound the wait.
     pub timeout_branch: usize,
+    /// Latches whose release the task of a project call does: variable -> call index.
+    pub release_calls: HashMap<String, usize>,
 }
 
 pub struct Extractor<'a> {
@@ -88,6 +90,9 @@ pub struct Extractor<'a> {
     pub(super) outer_call: Option<(usize, Option<crate::source::Span>)>,
     /// The next lambda gets a context even if it runs inline (an argument of a project call).
     pub(super) force_lambda_ctx: bool,
+    /// Latches counted down in a lambda passed to a project call (a wrapper that may
+    /// submit it): (variable, the lambda's context).
+    pub(super) released_in: Vec<(String, CtxId)>,
     /// Type references already made in this file, by name and class depth (shared).
     pub(super) type_refs: std::cell::RefCell<HashMap<(String, String), std::sync::Arc<TypeRef>>>,
     pub facts: FileFacts,
@@ -124,6 +129,7 @@ impl<'a> Extractor<'a> {
             off_loop_above: false,
             outer_call: None,
             force_lambda_ctx: false,
+            released_in: Vec::new(),
             type_refs: Default::default(),
             package,
             classes: Vec::new(),
