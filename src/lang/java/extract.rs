@@ -93,6 +93,8 @@ pub struct Extractor<'a> {
     /// Latches counted down in a lambda passed to a project call (a wrapper that may
     /// submit it): (variable, the lambda's context).
     pub(super) released_in: Vec<(String, CtxId)>,
+    /// Variables marked complete, with the scope depth they were marked at.
+    pub(super) completed_log: Vec<(String, usize)>,
     /// Type references already made in this file, by name and class depth (shared).
     pub(super) type_refs: std::cell::RefCell<HashMap<(String, String), std::sync::Arc<TypeRef>>>,
     pub facts: FileFacts,
@@ -130,6 +132,7 @@ impl<'a> Extractor<'a> {
             outer_call: None,
             force_lambda_ctx: false,
             released_in: Vec::new(),
+            completed_log: Vec::new(),
             type_refs: Default::default(),
             package,
             classes: Vec::new(),
@@ -310,6 +313,7 @@ impl<'a> Extractor<'a> {
                 self.children(node);
                 self.scopes.pop();
             }
+            K::Try => self.try_statement(node),
             K::ForEach => self.for_each(node),
             K::Loop => {
                 // An open-ended loop (`while (running)`, `for (;;)`) is a consumer loop;

@@ -325,6 +325,55 @@ impl<'a> Extractor<'a> {
         let mut value = self.lookup(name).unwrap_or_default();
         value.complete = true;
         self.scopes.declare(name, value);
+        self.completed_log
+            .push((name.to_string(), self.scopes.depth()));
+    }
+
+    /// `try { if (f.get(4, SECONDS) == null) continue; } catch (TimeoutException e) {
+    /// ..; continue; }`: when every catch leaves, what the try block's own statements
+    /// waited for is complete after it too.
+    pub(super) fn try_statement(&mut self, node: Node) {
+        let body = node.field("body");
+        let start = self.completed_log.len();
+        let depth = self.scopes.depth() + 1;
+        if let Some(b) = body {
+            self.walk(b);
+        }
+        let waited: Vec<String> = self.completed_log[start..]
+            .iter()
+            .filter(|(_, d)| *d == depth)
+            .map(|(n, _)| n.clone())
+            .collect();
+        let mut c = node.walk();
+        let rest: Vec<Node> = node
+            .named_children(&mut c)
+            .filter(|n| Some(*n) != body)
+            .collect();
+        for n in &rest {
+            self.walk(*n);
+        }
+        let catches_leave = rest
+            .iter()
+            .filter(|n| n.kind() == "catch_clause")
+            .all(|cc| cc.field("body").is_some_and(leaves));
+        if catches_leave {
+            for name in waited {
+                self.mark_complete(&name);
+            }
+        }
+    }
+}
+
+/// Whether a statement always leaves the enclosing block or loop iteration.
+fn leaves(stmt: Node) -> bool {
+    match stmt.kind() {
+        "continue_statement" | "break_statement" => true,
+        "block" => {
+            let mut c = stmt.walk();
+            let last = stmt.named_children(&mut c).last();
+            last.is_some_and(leaves)
+        }
+        _ => exits(stmt),
     }
 }
 

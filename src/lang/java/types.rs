@@ -151,6 +151,11 @@ impl Scopes {
         self.stack.pop();
     }
 
+    /// How many scopes are open.
+    pub fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
     pub fn declare(&mut self, name: &str, value: Value) {
         if let Some(top) = self.stack.last_mut() {
             top.insert(name.to_string(), Var { value });
