@@ -140,6 +140,7 @@ impl<'a> Project<'a> {
             }
         }
         inherited_fields(facts, &aliases.fields, &model, &mut uf);
+        inherited_getters(&aliases.getters, &model, &mut uf);
         for (param, pools) in &passed {
             if let [pool] = pools.iter().collect::<Vec<_>>()[..] {
                 uf.union(param, pool);
@@ -550,6 +551,40 @@ fn inherited_fields(facts: &[FileFacts], fields: &[&str], model: &Model, uf: &mu
                     &format!("field:{}.{f}", types.names[t]),
                     &format!("field:{name}.{f}"),
                 );
+            }
+        }
+    }
+}
+
+/// A getter a class inherits (`agent.getExecutor()` where `Agent extends Base` and
+/// `Base.getExecutor()` returns its pool field, maybe in another file): both getter
+/// keys name one pool. Getter keys use simple class names.
+fn inherited_getters(
+    getters: &HashMap<&str, std::collections::BTreeSet<&str>>,
+    model: &Model,
+    uf: &mut UnionFind,
+) {
+    let mut by_class: HashMap<&str, Vec<&str>> = HashMap::new();
+    for k in getters.keys() {
+        if let Some((class, m)) = k.strip_prefix("getter:").and_then(|r| r.rsplit_once('.')) {
+            by_class.entry(class).or_default().push(m);
+        }
+    }
+    if by_class.is_empty() {
+        return;
+    }
+    let simple = |n: &str| n.rsplit(['.', '$']).next().unwrap_or(n).to_string();
+    let types = &model.types;
+    for t in 0..types.names.len() {
+        let me = simple(&types.names[t]);
+        let own = by_class.get(me.as_str());
+        for a in types.ancestry(t).into_iter().skip(1) {
+            let name = simple(&types.names[a]);
+            for m in by_class.get(name.as_str()).into_iter().flatten() {
+                if own.is_some_and(|o| o.contains(m)) {
+                    continue;
+                }
+                uf.union(&format!("getter:{me}.{m}"), &format!("getter:{name}.{m}"));
             }
         }
     }

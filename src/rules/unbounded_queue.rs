@@ -55,9 +55,16 @@ fn producers<'s>(
         s.index
             .is_some_and(|i| project.facts[s.file].submissions[i].guarded)
     };
+    // A child its own tasks submit (a fan-out inside a task of this pool) comes at
+    // the rate the pool runs tasks, not per request: `nested_pool_submission`'s.
+    let own_child = |s: &Sub| {
+        let execs = project.executions(s.file, s.ctx);
+        super::nested_in(project, s, &execs).is_some()
+    };
     if let Some(hot) = list.iter().find(|s| {
         project.heat(s.file, s.ctx) == Heat::Hot
             && !(timers && delayed(s) || guarded(s) || resubmits_itself(project, s, key))
+            && !own_child(s)
     }) {
         return Producers::Hot(hot);
     }
