@@ -295,12 +295,14 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     };
     let timing = std::env::var_os("POOLGUARD_TIMING").is_some_and(|v| v == "1");
     let linked_at = Instant::now();
-    // Languages whose unknown-context findings are reported only with `--pedantic`.
-    let unknown_pedantic: Vec<Language> = [Language::Java, Language::Rust]
+    // Languages whose unknown-context findings are reported only with `--pedantic`,
+    // with the rules they still report as warnings there.
+    let unknown_pedantic: Vec<(Language, Vec<String>)> = [Language::Java, Language::Rust]
         .into_iter()
         .filter(|&l| {
             catalog.lang(l).data.unknown_context == Some(crate::catalog::UnknownContext::Pedantic)
         })
+        .map(|l| (l, catalog.lang(l).data.unknown_reported.clone()))
         .collect();
     let judged = link_and_judge(
         &files,
@@ -511,7 +513,7 @@ fn link_and_judge(
     facts: &mut [FileFacts],
     default_async_bean: &str,
     java_entries: &[crate::catalog::EntryPoint],
-    unknown_pedantic: &[Language],
+    unknown_pedantic: &[(Language, Vec<String>)],
     levels: &[(&'static str, Level)],
     settings: &Settings,
     opts: &CheckOptions,
@@ -560,8 +562,11 @@ fn link_and_judge(
                             level != Level::Off
                         });
                         found.retain_mut(|d| {
-                            let quiet =
-                                d.hot_only || unknown_pedantic.contains(&files[d.file].language);
+                            let language = files[d.file].language;
+                            let quiet = d.hot_only
+                                || unknown_pedantic.iter().any(|(l, reported)| {
+                                    *l == language && !reported.iter().any(|r| r == rule.id)
+                                });
                             judge_context(&project, d, pedantic, quiet)
                         });
                         found

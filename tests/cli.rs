@@ -660,6 +660,52 @@ fn generated_code_is_skipped() {
 
 /// Revision 2: a wait in cold code is not reported, unless `--pedantic` (as a note,
 /// which does not fail the build); in hot code it is an error, in unknown code a warning.
+/// Rust reports unknown-context findings only with `--pedantic` too, except clients
+/// without timeouts (its catalog's `unknown_reported`); a config can ask for all.
+#[test]
+fn rust_unknown_context_keeps_clients() {
+    let t = TempDir::new().unwrap();
+    let rust = r#"pub async fn settle(h: tokio::runtime::Handle) -> u8 {
+    h.block_on(async { 1 })
+}
+
+pub async fn fetch(url: &str) -> Result<String, reqwest::Error> {
+    reqwest::Client::new().get(url).send().await?.text().await
+}
+"#;
+    write(t.path(), "src/lib.rs", rust);
+    let run = |extra: &[&str]| {
+        let out = poolguard()
+            .args(["check", "--format", "json", "--exit-zero"])
+            .args(extra)
+            .arg(t.path())
+            .output()
+            .unwrap();
+        let doc = json(&out.stdout);
+        doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["rule"].as_str().unwrap().to_string(),
+                    d["level"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let client = ("missing_client_timeout".to_string(), "warning".to_string());
+    let wait = |level: &str| ("caller_runs_under_join".to_string(), level.to_string());
+    assert_eq!(run(&[]), vec![client.clone()]);
+    assert_eq!(run(&["--pedantic"]), vec![wait("note"), client.clone()]);
+    write(
+        t.path(),
+        "poolguard.toml",
+        "[catalog.rust]\nunknown_context = \"warning\"\n",
+    );
+    assert_eq!(run(&[]), vec![wait("warning"), client]);
+}
+
 #[test]
 fn levels_follow_the_execution_context() {
     let t = TempDir::new().unwrap();

@@ -393,6 +393,10 @@ pub struct LangCatalog {
     /// cold) are reported: `warning` (the default) or only with `--pedantic`.
     #[serde(default)]
     pub unknown_context: Option<UnknownContext>,
+    /// Rules whose unknown-context findings stay warnings when `unknown_context` is
+    /// `pedantic` (the ones reviewers act on there).
+    #[serde(default)]
+    pub unknown_reported: Vec<String>,
     #[serde(default)]
     pub queues: Vec<QueueEntry>,
     #[serde(default)]
@@ -465,6 +469,7 @@ impl LangCatalog {
         if other.unknown_context.is_some() {
             self.unknown_context = other.unknown_context;
         }
+        self.unknown_reported.extend(other.unknown_reported);
         self.queues.extend(other.queues);
         for (k, v) in other.groups {
             self.groups.entry(k).or_default().extend(v);
