@@ -58,7 +58,11 @@ pub fn missing<A>(
             partial = true;
         } else {
             partial |= lacking.is_some();
-            unmet.push(lacking.unwrap_or_else(|| describe(need)));
+            let what = lacking.unwrap_or_else(|| describe(need));
+            // Two needs one nested setting fails say the same thing once.
+            if !unmet.contains(&what) {
+                unmet.push(what);
+            }
         }
     }
     match (unmet.is_empty(), partial) {

@@ -608,6 +608,9 @@ impl<'a> Extractor<'a> {
                         .call_at
                         .get(&(node.start_byte(), node.end_byte()))
                         .copied();
+                    // A promise an I/O callback completes (every method of that name
+                    // returns one): the client's timeouts bound it.
+                    v.bounded |= self.callback_promise(name);
                     return v;
                 }
                 let recv = object.map(|o| self.value_of(o)).unwrap_or_default();

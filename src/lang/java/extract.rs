@@ -26,6 +26,8 @@ pub(super) struct FieldInfo {
 /// What the walker knows about the class it is in.
 #[derive(Default)]
 pub(super) struct ClassInfo {
+    /// The class body's byte range, for summaries of its methods looked up on demand.
+    pub body: Option<(usize, usize)>,
     /// Fully-qualified name (`com.acme.Outer.Inner`).
     pub fq: String,
     /// `static final` integer constants with a value known here.
@@ -73,6 +75,8 @@ pub struct Extractor<'a> {
     pub(super) names: Names,
     pub(super) package: String,
     pub(super) classes: Vec<ClassInfo>,
+    /// The file's syntax tree.
+    pub(super) root: Node<'a>,
     pub(super) scopes: Scopes,
     pub(super) ctx: Vec<CtxId>,
     pub(super) frame: Frame,
@@ -101,7 +105,7 @@ pub struct Extractor<'a> {
 }
 
 impl<'a> Extractor<'a> {
-    pub fn new(root: Node, src: &'a str, catalog: &'a Indexed) -> Extractor<'a> {
+    pub fn new(root: Node<'a>, src: &'a str, catalog: &'a Indexed) -> Extractor<'a> {
         let mut package = String::new();
         let mut c = root.walk();
         for child in root.named_children(&mut c) {
@@ -125,6 +129,7 @@ impl<'a> Extractor<'a> {
         });
         Extractor {
             src,
+            root,
             catalog,
             names,
             names_fixed_thread_users,
@@ -435,6 +440,7 @@ impl<'a> Extractor<'a> {
             .map(|t| t.fq.clone().unwrap_or_else(|| t.simple.clone()))
             .collect();
         self.classes.push(ClassInfo {
+            body: body.map(|b| (b.start_byte(), b.end_byte())),
             shared: std::sync::Arc::from(fq.as_str()),
             fq,
             event_loop,

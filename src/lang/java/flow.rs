@@ -389,3 +389,154 @@ fn exits(stmt: Node) -> bool {
         _ => false,
     }
 }
+
+/// Continuations that keep a promise's bound (`executeCommand(r).thenApply(parse)`).
+const CONTINUATIONS: [&str; 8] = [
+    "thenApply",
+    "thenCompose",
+    "thenAccept",
+    "thenRun",
+    "handle",
+    "whenComplete",
+    "exceptionally",
+    "thenCombine",
+];
+
+/// The words that name an I/O callback type (`FutureCallback`, `ChannelFutureListener`,
+/// `StreamObserver`, `CompletionHandler`).
+const CALLBACK_WORDS: [&str; 4] = ["Callback", "Listener", "Observer", "Handler"];
+
+impl Extractor<'_> {
+    /// Whether the method `name` of this class returns a promise that an I/O callback
+    /// completes (`f = new CompletableFuture<>(); client.execute(req, new
+    /// FutureCallback<>() { .. f.complete(v) .. }); return f;`), directly or through
+    /// this class's methods and continuations. Waiting for it waits for that I/O, which
+    /// the client's own timeouts bound (`missing_client_timeout` judges the client).
+    pub(super) fn callback_promise(&self, name: &str) -> bool {
+        self.promise_method(name, &mut Vec::new())
+    }
+
+    /// `visiting`: the methods being checked up the chain, assumed to return such a
+    /// promise (overloads that delegate to each other).
+    fn promise_method(&self, name: &str, visiting: &mut Vec<String>) -> bool {
+        if visiting.iter().any(|v| v == name) {
+            return true;
+        }
+        let Some((start, end)) = self.classes.last().and_then(|c| c.body) else {
+            return false;
+        };
+        let Some(body) = self.root.descendant_for_byte_range(start, end) else {
+            return false;
+        };
+        if visiting.len() > 4 {
+            return false;
+        }
+        visiting.push(name.to_string());
+        let mut c = body.walk();
+        let methods: Vec<Node> = body
+            .named_children(&mut c)
+            .filter(|m| m.kind() == "method_declaration")
+            .filter(|m| m.field("name").is_some_and(|n| self.text(n) == name))
+            .collect();
+        let all = !methods.is_empty()
+            && methods.iter().all(|m| {
+                let Some(block) = m.field("body") else {
+                    return false;
+                };
+                let returns = returns_of(block);
+                !returns.is_empty()
+                    && returns.iter().all(|r| {
+                        r.named_child(0)
+                            .is_some_and(|e| self.promise_expr(e, block, visiting))
+                    })
+            });
+        visiting.pop();
+        all
+    }
+
+    fn promise_expr(&self, mut e: Node, block: Node, visiting: &mut Vec<String>) -> bool {
+        loop {
+            match e.kind() {
+                "parenthesized_expression" => match e.named_child(0) {
+                    Some(inner) => e = inner,
+                    None => return false,
+                },
+                "method_invocation" => {
+                    let name = e.field("name").map(|n| self.text(n)).unwrap_or("");
+                    match e.field("object") {
+                        Some(o) if CONTINUATIONS.contains(&name) => e = o,
+                        Some(o) if self.text(o) != "this" => return false,
+                        _ => return self.promise_method(name, visiting),
+                    }
+                }
+                "identifier" => return self.completed_by_callback(self.text(e), block),
+                _ => return false,
+            }
+        }
+    }
+
+    /// `v = new CompletableFuture<>()` in `block`, completed inside an anonymous
+    /// callback class handed to a call there, or right there (`v.completeExceptionally(
+    /// new IllegalArgumentException(..)); return v;`: complete already).
+    fn completed_by_callback(&self, var: &str, block: Node) -> bool {
+        let mut created = false;
+        let mut completed = false;
+        let completes = [
+            format!("{var}.complete("),
+            format!("{var}.completeExceptionally("),
+        ];
+        let mut stack = vec![block];
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "variable_declarator" => {
+                    let named = n.field("name").is_some_and(|x| self.text(x) == var);
+                    let promise = n.field("value").is_some_and(|v| {
+                        v.kind() == "object_creation_expression"
+                            && v.field("type")
+                                .is_some_and(|t| self.text(t).starts_with("CompletableFuture"))
+                    });
+                    created |= named && promise;
+                }
+                "object_creation_expression" => {
+                    let callback = n.field("type").is_some_and(|t| {
+                        let ty = self.text(t);
+                        let ty = ty.split('<').next().unwrap_or(ty);
+                        CALLBACK_WORDS.iter().any(|w| ty.ends_with(w))
+                    });
+                    let argument = n.parent().is_some_and(|p| p.kind() == "argument_list");
+                    let text = self.text(n);
+                    if callback && argument && completes.iter().any(|c| text.contains(c.as_str())) {
+                        completed = true;
+                    }
+                    continue; // an anonymous class's own statements run elsewhere
+                }
+                "lambda_expression" => continue,
+                "method_invocation" => {
+                    let on_var = n.field("object").is_some_and(|o| self.text(o) == var);
+                    let name = n.field("name").map(|x| self.text(x)).unwrap_or("");
+                    completed |= on_var && matches!(name, "complete" | "completeExceptionally");
+                }
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        created && completed
+    }
+}
+
+/// The `return` statements of a method body, not those of lambdas or classes in it.
+fn returns_of(block: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut stack = vec![block];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "return_statement" => out.push(n),
+            "lambda_expression" | "class_body" => continue,
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    out
+}
