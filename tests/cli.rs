@@ -658,8 +658,17 @@ fn generated_code_is_skipped() {
     assert_eq!(json(&out)["summary"]["diagnostics"], 3);
 }
 
-/// Revision 2: a wait in cold code is not reported, unless `--pedantic` (as a note,
-/// which does not fail the build); in hot code it is an error, in unknown code a warning.
+/// The findings of a JSON run over `dir` (never failing on findings).
+fn diagnostics(dir: &Path, extra: &[&str]) -> Vec<serde_json::Value> {
+    let out = poolguard()
+        .args(["check", "--format", "json", "--exit-zero"])
+        .args(extra)
+        .arg(dir)
+        .output()
+        .unwrap();
+    json(&out.stdout)["diagnostics"].as_array().unwrap().clone()
+}
+
 /// Rust reports unknown-context findings only with `--pedantic` too, except clients
 /// without timeouts (its catalog's `unknown_reported`); a config can ask for all.
 #[test]
@@ -675,16 +684,7 @@ pub async fn fetch(url: &str) -> Result<String, reqwest::Error> {
 "#;
     write(t.path(), "src/lib.rs", rust);
     let run = |extra: &[&str]| {
-        let out = poolguard()
-            .args(["check", "--format", "json", "--exit-zero"])
-            .args(extra)
-            .arg(t.path())
-            .output()
-            .unwrap();
-        let doc = json(&out.stdout);
-        doc["diagnostics"]
-            .as_array()
-            .unwrap()
+        diagnostics(t.path(), extra)
             .iter()
             .map(|d| {
                 (
@@ -706,6 +706,8 @@ pub async fn fetch(url: &str) -> Result<String, reqwest::Error> {
     assert_eq!(run(&[]), vec![wait("warning"), client]);
 }
 
+/// Revision 2: a wait in cold code is not reported, unless `--pedantic` (as a note,
+/// which does not fail the build); in hot code it is an error, in unknown code a warning.
 #[test]
 fn levels_follow_the_execution_context() {
     let t = TempDir::new().unwrap();
@@ -724,16 +726,7 @@ public class Warmup {
 "#;
     write(t.path(), "src/Warmup.java", java);
     let run = |extra: &[&str]| {
-        let out = poolguard()
-            .args(["check", "--format", "json", "--exit-zero"])
-            .args(extra)
-            .arg(t.path())
-            .output()
-            .unwrap();
-        let doc = json(&out.stdout);
-        doc["diagnostics"]
-            .as_array()
-            .unwrap()
+        diagnostics(t.path(), extra)
             .iter()
             .map(|d| {
                 (

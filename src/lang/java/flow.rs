@@ -366,27 +366,31 @@ impl<'a> Extractor<'a> {
 
 /// Whether a statement always leaves the enclosing block or loop iteration.
 fn leaves(stmt: Node) -> bool {
-    match stmt.kind() {
-        "continue_statement" | "break_statement" => true,
-        "block" => {
-            let mut c = stmt.walk();
-            let last = stmt.named_children(&mut c).last();
-            last.is_some_and(leaves)
-        }
-        _ => exits(stmt),
-    }
+    ends_with(
+        stmt,
+        &[
+            "return_statement",
+            "throw_statement",
+            "continue_statement",
+            "break_statement",
+        ],
+    )
 }
 
 /// Whether a statement always leaves the enclosing block (`return`, `throw`).
 fn exits(stmt: Node) -> bool {
+    ends_with(stmt, &["return_statement", "throw_statement"])
+}
+
+/// Whether a statement is, or a block ends with, one of these kinds.
+fn ends_with(stmt: Node, kinds: &[&str]) -> bool {
     match stmt.kind() {
-        "return_statement" | "throw_statement" => true,
         "block" => {
             let mut c = stmt.walk();
             let last = stmt.named_children(&mut c).last();
-            last.is_some_and(exits)
+            last.is_some_and(|s| ends_with(s, kinds))
         }
-        _ => false,
+        k => kinds.contains(&k),
     }
 }
 
