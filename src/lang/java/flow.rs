@@ -481,10 +481,12 @@ impl Extractor<'_> {
 
     /// `v = new CompletableFuture<>()` in `block`, completed inside an anonymous
     /// callback class handed to a call there, or right there (`v.completeExceptionally(
-    /// new IllegalArgumentException(..)); return v;`: complete already).
+    /// new IllegalArgumentException(..)); return v;`: complete already), and nowhere
+    /// else (a lambda or a `Runnable` may be pool work).
     fn completed_by_callback(&self, var: &str, block: Node) -> bool {
         let mut created = false;
         let mut completed = false;
+        let mut elsewhere = false;
         let completes = [
             format!("{var}.complete("),
             format!("{var}.completeExceptionally("),
@@ -509,12 +511,20 @@ impl Extractor<'_> {
                     });
                     let argument = n.parent().is_some_and(|p| p.kind() == "argument_list");
                     let text = self.text(n);
-                    if callback && argument && completes.iter().any(|c| text.contains(c.as_str())) {
-                        completed = true;
+                    if completes.iter().any(|c| text.contains(c.as_str())) {
+                        if callback && argument {
+                            completed = true;
+                        } else {
+                            elsewhere = true;
+                        }
                     }
                     continue; // an anonymous class's own statements run elsewhere
                 }
-                "lambda_expression" => continue,
+                "lambda_expression" => {
+                    let text = self.text(n);
+                    elsewhere |= completes.iter().any(|c| text.contains(c.as_str()));
+                    continue;
+                }
                 "method_invocation" => {
                     let on_var = n.field("object").is_some_and(|o| self.text(o) == var);
                     let name = n.field("name").map(|x| self.text(x)).unwrap_or("");
@@ -525,7 +535,7 @@ impl Extractor<'_> {
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        created && completed
+        created && completed && !elsewhere
     }
 }
 

@@ -125,11 +125,6 @@ impl<'a> Extractor<'a> {
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
         // A connector inside a tower `Service` impl: the stack adds the timeouts.
         let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
-        // `let endpoint = apply_options(endpoint, opts);`: what a function of this file
-        // sets on the parameter it is given counts as set here.
-        let configure = |name: &str, idx: usize, out: &mut Vec<Observed<()>>| {
-            out.extend(configured_param(self.file, name, idx));
-        };
         let mut local = false;
         if let Some((name, later)) = var {
             let mut uses = VarUses {
@@ -148,8 +143,10 @@ impl<'a> Extractor<'a> {
             local = !uses.escapes;
             wrapped |= uses.raced_with_timer;
             calls.extend(uses.calls);
+            // `let endpoint = apply_options(endpoint, opts);`: what a function of this
+            // file sets on the parameter it is given counts as set here.
             for (name, idx) in &uses.helper_args {
-                configure(name, *idx, &mut calls);
+                calls.extend(configured_param(self.file, name, *idx));
             }
             wrapped |= uses.wrapper_args.iter().any(|path| {
                 let catalog = self.catalog;
@@ -521,9 +518,9 @@ fn visit_chain_args<'ast, V: Visit<'ast>>(v: &mut V, chain: &Chain<'ast>) {
     }
 }
 
-/// The calls a function of this file (free, or an associated function called by its
-/// bare name) makes on its parameter `idx` (`fn apply_options(ep: Endpoint, ..) ->
-/// Endpoint { ep.timeout(d).tcp_nodelay(true) }`), in any branch.
+/// The calls a free function of this file makes on its parameter `idx` (`fn
+/// apply_options(ep: Endpoint, ..) -> Endpoint { ep.timeout(d).tcp_nodelay(true) }`),
+/// in any branch.
 fn configured_param(file: &syn::File, name: &str, idx: usize) -> Vec<Observed<()>> {
     struct OnParam<'p> {
         param: &'p str,
