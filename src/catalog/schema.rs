@@ -370,6 +370,10 @@ pub struct ClientEntry {
     /// with a configured `RequestConfig`): one in the client's class bounds it.
     #[serde(default)]
     pub per_request: Vec<String>,
+    /// The call sends the request itself (`reqwest::get(url)`): the client lives only
+    /// for it, so its request runs where the call is made.
+    #[serde(default)]
+    pub one_shot: bool,
     pub missing: String,
     pub default: String,
     pub help: String,

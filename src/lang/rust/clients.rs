@@ -191,7 +191,7 @@ impl<'a> Extractor<'a> {
                 ctx: self.current_ctx().unwrap_or(0),
                 message: message(&what, &entry, &lacks),
                 help: entry.help.clone(),
-                local,
+                local: local || entry.one_shot,
             });
         }
     }
