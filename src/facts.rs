@@ -420,6 +420,10 @@ pub struct QueueSend {
     pub key: String,
     pub span: Span,
     pub ctx: CtxId,
+    /// Java: made only past an admission check (`if (pending.incrementAndGet() > max)
+    /// throw ..;`, a guard method): the queue cannot grow past what it admits.
+    #[serde(default)]
+    pub guarded: bool,
 }
 
 /// A pool passed as an argument to a project constructor (`<init>`) or method: the

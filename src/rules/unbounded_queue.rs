@@ -217,6 +217,7 @@ fn filled(
             .filter_map(|k| sends.get(k.as_str()))
             .flatten()
             .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
+            .filter(|(_, s)| !s.guarded)
             .chain(
                 unnamed
                     .iter()

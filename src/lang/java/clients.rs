@@ -221,7 +221,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// The initializer of the local (or field) an identifier names.
-    fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
+    pub(super) fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
         let name = self.text(ident);
         let scope = enclosing_body(ident).or_else(|| enclosing_class_body(ident))?;
         let mut stack = vec![scope];

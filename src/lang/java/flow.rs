@@ -85,7 +85,9 @@ impl<'a> Extractor<'a> {
 
     /// Whether code at `node` runs only when a guard lets one caller through: inside
     /// `if (busy.compareAndSet(false, true)) { .. }`, or after `if (!lock.tryLock())
-    /// return;` in an enclosing block (catalog `guard_methods`).
+    /// return;` in an enclosing block (catalog `guard_methods`), or past an admission
+    /// check that leaves (`if (queue.size() >= max) throw ..;`, also inside a
+    /// `synchronized` block before it).
     pub(super) fn admits_one(&self, node: Node) -> bool {
         let mut child = node;
         while let Some(parent) = child.parent() {
@@ -103,11 +105,19 @@ impl<'a> Extractor<'a> {
                 "block" | "constructor_body" => {
                     let mut prev = child.prev_named_sibling();
                     while let Some(p) = prev {
-                        let exits_early = p.kind() == "if_statement"
-                            && p.field("consequence").is_some_and(exits)
-                            && p.field("condition").is_some_and(|c| self.calls_guard(c));
-                        if exits_early {
+                        if self.exits_unless_admitted(p) {
                             return true;
+                        }
+                        // `synchronized (queue) { if (queue.size() >= max) throw ..; .. }`
+                        let locked = (p.kind() == "synchronized_statement")
+                            .then(|| p.field("body"))
+                            .flatten();
+                        if let Some(body) = locked {
+                            let mut c = body.walk();
+                            let stmts: Vec<Node> = body.named_children(&mut c).collect();
+                            if stmts.iter().any(|s| self.exits_unless_admitted(*s)) {
+                                return true;
+                            }
                         }
                         prev = p.prev_named_sibling();
                     }
@@ -119,6 +129,52 @@ impl<'a> Extractor<'a> {
                 _ => {}
             }
             child = parent;
+        }
+        false
+    }
+
+    /// `if (<guard or capacity check>) return;` (or `throw`).
+    fn exits_unless_admitted(&self, stmt: Node) -> bool {
+        stmt.kind() == "if_statement"
+            && stmt.field("consequence").is_some_and(exits)
+            && stmt
+                .field("condition")
+                .is_some_and(|c| self.calls_guard(c) || self.capacity_check(c))
+    }
+
+    /// A comparison `>`/`>=` of a count (`queue.size()`, `pending.incrementAndGet()`,
+    /// or a local assigned one) against a limit.
+    fn capacity_check(&self, cond: Node) -> bool {
+        const COUNTS: [&str; 5] = ["size", "incrementAndGet", "getAndIncrement", "get", "sum"];
+        let counts = |n: Node| {
+            let mut stack = vec![n];
+            while let Some(x) = stack.pop() {
+                if x.kind() == "method_invocation"
+                    && x.field("name")
+                        .is_some_and(|m| COUNTS.contains(&self.text(m)))
+                {
+                    return true;
+                }
+                let mut c = x.walk();
+                stack.extend(x.named_children(&mut c));
+            }
+            false
+        };
+        let mut stack = vec![cond];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "binary_expression" {
+                let op = n.field("operator").map(|o| self.text(o)).unwrap_or("");
+                if let (">" | ">=", Some(left)) = (op, n.field("left")) {
+                    let counted = counts(left)
+                        || (left.kind() == "identifier"
+                            && self.local_initializer(left).is_some_and(counts));
+                    if counted {
+                        return true;
+                    }
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
         }
         false
     }

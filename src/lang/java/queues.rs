@@ -245,6 +245,7 @@ impl<'a> Extractor<'a> {
             key,
             span: span(call),
             ctx: self.current_ctx(),
+            guarded: self.admits_one(call),
         });
     }
 

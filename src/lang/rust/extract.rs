@@ -883,6 +883,7 @@ impl Extractor<'_> {
             key,
             span: spans::method_call(m),
             ctx,
+            guarded: false,
         });
     }
 }
