@@ -133,6 +133,43 @@ impl<'a> Extractor<'a> {
         false
     }
 
+    /// A field of this class declared as a set (`Set<Long> scheduled`, a `KeySetView`).
+    fn set_field(&self, o: Node) -> bool {
+        let t = self.text(o);
+        let name = t.strip_prefix("this.").unwrap_or(t);
+        self.is_field_ref(o)
+            && self
+                .field(name)
+                .and_then(|f| f.ty.as_ref())
+                .is_some_and(|ty| ty.simple.ends_with("Set") || ty.simple.ends_with("SetView"))
+    }
+
+    /// Whether this class's method `name` is `return <guard call>;`.
+    fn returns_guard(&self, name: &str, depth: usize) -> bool {
+        let Some((start, end)) = self.classes.last().and_then(|c| c.body) else {
+            return false;
+        };
+        let Some(body) = self.root.descendant_for_byte_range(start, end) else {
+            return false;
+        };
+        let mut c = body.walk();
+        let found = body
+            .named_children(&mut c)
+            .filter(|m| m.kind() == "method_declaration")
+            .find(|m| m.field("name").is_some_and(|n| self.text(n) == name));
+        let Some(block) = found.and_then(|m| m.field("body")) else {
+            return false;
+        };
+        let mut c = block.walk();
+        let stmts: Vec<Node> = block.named_children(&mut c).collect();
+        match stmts.as_slice() {
+            [ret] if ret.kind() == "return_statement" => ret
+                .named_child(0)
+                .is_some_and(|e| self.calls_guard_in(e, depth + 1)),
+            _ => false,
+        }
+    }
+
     /// `if (<guard or capacity check>) return;` (or `throw`).
     fn exits_unless_admitted(&self, stmt: Node) -> bool {
         stmt.kind() == "if_statement"
@@ -179,16 +216,29 @@ impl<'a> Extractor<'a> {
         false
     }
 
-    /// Whether an expression calls a guard method (`compareAndSet`, `tryLock`).
+    /// Whether an expression calls a guard method (`compareAndSet`, `tryLock`), adds to
+    /// a set field (`scheduled.add(id)`: once per key), or calls a method of this class
+    /// that returns such a call (`if (markScheduled(id)) pool.submit(..)`).
     fn calls_guard(&self, cond: Node) -> bool {
+        self.calls_guard_in(cond, 0)
+    }
+
+    fn calls_guard_in(&self, cond: Node, depth: usize) -> bool {
         let guards = &self.catalog.data.guard_methods;
         let mut stack = vec![cond];
         while let Some(n) = stack.pop() {
-            if n.kind() == "method_invocation"
-                && n.field("name")
-                    .is_some_and(|m| guards.iter().any(|g| g == self.text(m)))
-            {
-                return true;
+            if n.kind() == "method_invocation" {
+                let name = n.field("name").map(|m| self.text(m)).unwrap_or("");
+                if guards.iter().any(|g| g == name) {
+                    return true;
+                }
+                let object = n.field("object");
+                if name == "add" && object.is_some_and(|o| self.set_field(o)) {
+                    return true;
+                }
+                if object.is_none() && depth < 2 && self.returns_guard(name, depth) {
+                    return true;
+                }
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
