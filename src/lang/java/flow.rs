@@ -146,17 +146,7 @@ impl<'a> Extractor<'a> {
 
     /// Whether this class's method `name` is `return <guard call>;`.
     fn returns_guard(&self, name: &str, depth: usize) -> bool {
-        let Some((start, end)) = self.classes.last().and_then(|c| c.body) else {
-            return false;
-        };
-        let Some(body) = self.root.descendant_for_byte_range(start, end) else {
-            return false;
-        };
-        let mut c = body.walk();
-        let found = body
-            .named_children(&mut c)
-            .filter(|m| m.kind() == "method_declaration")
-            .find(|m| m.field("name").is_some_and(|n| self.text(n) == name));
+        let found = self.own_methods(name).into_iter().next();
         let Some(block) = found.and_then(|m| m.field("body")) else {
             return false;
         };
@@ -532,22 +522,11 @@ impl Extractor<'_> {
         if visiting.iter().any(|v| v == name) {
             return true;
         }
-        let Some((start, end)) = self.classes.last().and_then(|c| c.body) else {
-            return false;
-        };
-        let Some(body) = self.root.descendant_for_byte_range(start, end) else {
-            return false;
-        };
         if visiting.len() > 4 {
             return false;
         }
         visiting.push(name.to_string());
-        let mut c = body.walk();
-        let methods: Vec<Node> = body
-            .named_children(&mut c)
-            .filter(|m| m.kind() == "method_declaration")
-            .filter(|m| m.field("name").is_some_and(|n| self.text(n) == name))
-            .collect();
+        let methods = self.own_methods(name);
         let all = !methods.is_empty()
             && methods.iter().all(|m| {
                 let Some(block) = m.field("body") else {
@@ -659,4 +638,23 @@ fn returns_of(block: Node) -> Vec<Node> {
         stack.extend(n.named_children(&mut c));
     }
     out
+}
+
+impl<'a> Extractor<'a> {
+    /// The declarations of this class's methods named `name` (overloads included).
+    fn own_methods(&self, name: &str) -> Vec<Node<'a>> {
+        let body = self
+            .classes
+            .last()
+            .and_then(|c| c.body)
+            .and_then(|(start, end)| self.root.descendant_for_byte_range(start, end));
+        let Some(body) = body else {
+            return Vec::new();
+        };
+        let mut c = body.walk();
+        body.named_children(&mut c)
+            .filter(|m| m.kind() == "method_declaration")
+            .filter(|m| m.field("name").is_some_and(|n| self.text(n) == name))
+            .collect()
+    }
 }
