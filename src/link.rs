@@ -60,6 +60,9 @@ pub struct Sub {
     pub install: bool,
     /// For a call of a wrapper method: the wrapper's own submission (file, span).
     pub via_wrapper: Option<(FileId, Span)>,
+    /// Made past a guard that admits one at a time (for a wrapper's call: the
+    /// wrapper's own submission is).
+    pub guarded: bool,
 }
 
 /// Where a piece of code runs.
@@ -254,6 +257,7 @@ impl<'a> Project<'a> {
                     via_async: None,
                     install: s.install,
                     via_wrapper: None,
+                    guarded: s.guarded,
                 });
             }
             for (ci, c) in f.calls.iter().enumerate() {
@@ -281,6 +285,7 @@ impl<'a> Project<'a> {
                     via_async: Some((mf, m.clone())),
                     install: false,
                     via_wrapper: None,
+                    guarded: false,
                 });
             }
         }
@@ -307,6 +312,7 @@ impl<'a> Project<'a> {
                 via_async: None,
                 install: false,
                 via_wrapper: inner.map(|(f, s)| (f, s.span)),
+                guarded: inner.is_some_and(|(_, s)| s.guarded),
             });
         }
         out

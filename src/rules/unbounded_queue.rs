@@ -51,10 +51,7 @@ fn producers<'s>(
     };
     let delayed = |s: &Sub| s.what.contains("schedule");
     // `if (busy.compareAndSet(false, true)) pool.execute(..)`: one pending at a time.
-    let guarded = |s: &Sub| {
-        s.index
-            .is_some_and(|i| project.facts[s.file].submissions[i].guarded)
-    };
+    let guarded = |s: &Sub| s.guarded;
     // A child its own tasks submit (a fan-out inside a task of this pool) comes at
     // the rate the pool runs tasks, not per request: `nested_pool_submission`'s.
     let own_child = |s: &Sub| {

@@ -404,7 +404,7 @@ impl<'a> Extractor<'a> {
             waited: None,
             install: false,
             task_param: None,
-            guarded: self.admits_one(node),
+            guarded: self.admits_one(node) || self.replaces_pending(node),
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);

@@ -160,6 +160,30 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// `next.cancel(false); next = scheduler.schedule(..);`: the task replaces the one
+    /// the method cancelled first, so one is pending at a time.
+    pub(super) fn replaces_pending(&self, call: Node) -> bool {
+        let Some(assign) = call
+            .parent()
+            .filter(|p| p.kind() == "assignment_expression" && p.field("right") == Some(call))
+        else {
+            return false;
+        };
+        let Some(target) = assign.field("left").map(|l| self.text(l)) else {
+            return false;
+        };
+        let target = target.strip_prefix("this.").unwrap_or(target);
+        let mut body = assign;
+        while let Some(p) = body.parent() {
+            body = p;
+            if matches!(p.kind(), "method_declaration" | "lambda_expression") {
+                break;
+            }
+        }
+        let before = &self.src[body.start_byte()..assign.start_byte()];
+        before.contains(&format!("{target}.cancel("))
+    }
+
     /// `if (<guard or capacity check>) return;` (or `throw`).
     fn exits_unless_admitted(&self, stmt: Node) -> bool {
         stmt.kind() == "if_statement"
