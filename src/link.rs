@@ -531,35 +531,11 @@ impl<'f> AliasIndex<'f> {
 /// A subclass naming a field it inherits (`executor.submit(..)` in a class whose
 /// superclass, maybe in another file, declares `executor`): both keys name one pool.
 fn inherited_fields(facts: &[FileFacts], fields: &[&str], model: &Model, uf: &mut UnionFind) {
-    let mut by_class: HashMap<&str, Vec<&str>> = HashMap::new();
     let keys = facts
         .iter()
         .flat_map(|f| f.pools.iter().map(|p| p.key.as_str()))
         .chain(fields.iter().copied());
-    for k in keys {
-        if let Some((class, field)) = k.strip_prefix("field:").and_then(|r| r.rsplit_once('.')) {
-            by_class.entry(class).or_default().push(field);
-        }
-    }
-    if by_class.is_empty() {
-        return;
-    }
-    let types = &model.types;
-    for t in 0..types.names.len() {
-        let own = by_class.get(types.names[t].as_str());
-        for a in types.ancestry(t).into_iter().skip(1) {
-            let name = types.names[a].as_str();
-            for f in by_class.get(name).into_iter().flatten() {
-                if own.is_some_and(|o| o.contains(f)) {
-                    continue;
-                }
-                uf.union(
-                    &format!("field:{}.{f}", types.names[t]),
-                    &format!("field:{name}.{f}"),
-                );
-            }
-        }
-    }
+    union_inherited(keys, "field:", |n| n.to_string(), model, uf);
 }
 
 /// A getter a class inherits (`agent.getExecutor()` where `Agent extends Base` and
@@ -570,27 +546,43 @@ fn inherited_getters(
     model: &Model,
     uf: &mut UnionFind,
 ) {
+    let simple = |n: &str| n.rsplit(['.', '$']).next().unwrap_or(n).to_string();
+    union_inherited(getters.keys().copied(), "getter:", simple, model, uf);
+}
+
+/// For keys `<prefix><class>.<member>`: a class that inherits a member one of its
+/// ancestors has a key for (and has none of its own) names the ancestor's. `name`
+/// turns a type's fully-qualified name into the form the keys use.
+fn union_inherited<'k>(
+    keys: impl Iterator<Item = &'k str>,
+    prefix: &str,
+    name: impl Fn(&str) -> String,
+    model: &Model,
+    uf: &mut UnionFind,
+) {
     let mut by_class: HashMap<&str, Vec<&str>> = HashMap::new();
-    for k in getters.keys() {
-        if let Some((class, m)) = k.strip_prefix("getter:").and_then(|r| r.rsplit_once('.')) {
-            by_class.entry(class).or_default().push(m);
+    for k in keys {
+        if let Some((class, member)) = k.strip_prefix(prefix).and_then(|r| r.rsplit_once('.')) {
+            by_class.entry(class).or_default().push(member);
         }
     }
     if by_class.is_empty() {
         return;
     }
-    let simple = |n: &str| n.rsplit(['.', '$']).next().unwrap_or(n).to_string();
     let types = &model.types;
     for t in 0..types.names.len() {
-        let me = simple(&types.names[t]);
+        let me = name(&types.names[t]);
         let own = by_class.get(me.as_str());
         for a in types.ancestry(t).into_iter().skip(1) {
-            let name = simple(&types.names[a]);
-            for m in by_class.get(name.as_str()).into_iter().flatten() {
+            let ancestor = name(&types.names[a]);
+            for m in by_class.get(ancestor.as_str()).into_iter().flatten() {
                 if own.is_some_and(|o| o.contains(m)) {
                     continue;
                 }
-                uf.union(&format!("getter:{me}.{m}"), &format!("getter:{name}.{m}"));
+                uf.union(
+                    &format!("{prefix}{me}.{m}"),
+                    &format!("{prefix}{ancestor}.{m}"),
+                );
             }
         }
     }

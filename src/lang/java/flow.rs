@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use super::extract::Extractor;
-use super::syntax::NodeExt;
+use super::syntax::{any_node, NodeExt};
 
 impl<'a> Extractor<'a> {
     /// `if (f.isDone()) { f.join(); }` and `f.isDone() ? f.join() : x`.
@@ -198,36 +198,22 @@ impl<'a> Extractor<'a> {
     fn capacity_check(&self, cond: Node) -> bool {
         const COUNTS: [&str; 5] = ["size", "incrementAndGet", "getAndIncrement", "get", "sum"];
         let counts = |n: Node| {
-            let mut stack = vec![n];
-            while let Some(x) = stack.pop() {
-                if x.kind() == "method_invocation"
+            any_node(n, |x| {
+                x.kind() == "method_invocation"
                     && x.field("name")
                         .is_some_and(|m| COUNTS.contains(&self.text(m)))
-                {
-                    return true;
-                }
-                let mut c = x.walk();
-                stack.extend(x.named_children(&mut c));
-            }
-            false
+            })
         };
-        let mut stack = vec![cond];
-        while let Some(n) = stack.pop() {
-            if n.kind() == "binary_expression" {
-                let op = n.field("operator").map(|o| self.text(o)).unwrap_or("");
-                if let (">" | ">=", Some(left)) = (op, n.field("left")) {
-                    let counted = counts(left)
+        any_node(cond, |n| {
+            let op = n.field("operator").map(|o| self.text(o)).unwrap_or("");
+            let left = n.field("left").filter(|_| n.kind() == "binary_expression");
+            matches!(op, ">" | ">=")
+                && left.is_some_and(|left| {
+                    counts(left)
                         || (left.kind() == "identifier"
-                            && self.local_initializer(left).is_some_and(counts));
-                    if counted {
-                        return true;
-                    }
-                }
-            }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        false
+                            && self.local_initializer(left).is_some_and(counts))
+                })
+        })
     }
 
     /// Whether an expression calls a guard method (`compareAndSet`, `tryLock`), adds to
@@ -239,25 +225,16 @@ impl<'a> Extractor<'a> {
 
     fn calls_guard_in(&self, cond: Node, depth: usize) -> bool {
         let guards = &self.catalog.data.guard_methods;
-        let mut stack = vec![cond];
-        while let Some(n) = stack.pop() {
-            if n.kind() == "method_invocation" {
-                let name = n.field("name").map(|m| self.text(m)).unwrap_or("");
-                if guards.iter().any(|g| g == name) {
-                    return true;
-                }
-                let object = n.field("object");
-                if name == "add" && object.is_some_and(|o| self.set_field(o)) {
-                    return true;
-                }
-                if object.is_none() && depth < 2 && self.returns_guard(name, depth) {
-                    return true;
-                }
+        any_node(cond, |n| {
+            if n.kind() != "method_invocation" {
+                return false;
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        false
+            let name = n.field("name").map(|m| self.text(m)).unwrap_or("");
+            let object = n.field("object");
+            guards.iter().any(|g| g == name)
+                || (name == "add" && object.is_some_and(|o| self.set_field(o)))
+                || (object.is_none() && depth < 2 && self.returns_guard(name, depth))
+        })
     }
 
     /// `if (millis != null) lock.wait(millis); else lock.wait();`: a branch between

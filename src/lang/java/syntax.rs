@@ -12,6 +12,19 @@ pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
     src.get(node.start_byte()..node.end_byte()).unwrap_or("")
 }
 
+/// Whether `node` or any node below it satisfies `pred` (depth first).
+pub fn any_node(node: Node, mut pred: impl FnMut(Node) -> bool) -> bool {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if pred(n) {
+            return true;
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    false
+}
+
 pub fn span(node: Node) -> Span {
     Span::new(node.start_byte(), node.end_byte())
 }
