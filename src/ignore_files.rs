@@ -22,10 +22,17 @@ pub struct IgnoreFiles {
     /// Directories above the walk root whose ignore files apply (outermost first).
     above: Vec<PathBuf>,
     root: PathBuf,
-    cache: Mutex<HashMap<PathBuf, Arc<Vec<Gitignore>>>>,
+    /// Per directory under the walk root: every ignore file that applies to its
+    /// entries, deepest directory first (one lookup per entry, not one per ancestor).
+    chains: Mutex<HashMap<PathBuf, Chain>>,
     /// Ignore files that were not read, with why.
     pub skipped: Mutex<Vec<(PathBuf, String)>>,
 }
+
+/// The ignore files of one directory, in order of precedence.
+type Own = Arc<Vec<Gitignore>>;
+/// The ignore files that apply in a directory: its own, then its parent's, ...
+type Chain = Arc<Vec<Own>>;
 
 impl IgnoreFiles {
     pub fn new(root: &Path) -> IgnoreFiles {
@@ -49,21 +56,18 @@ impl IgnoreFiles {
         IgnoreFiles {
             above,
             root: root.to_path_buf(),
-            cache: Mutex::new(HashMap::new()),
+            chains: Mutex::new(HashMap::new()),
             skipped: Mutex::new(Vec::new()),
         }
     }
 
     /// Whether `path` (under the walk root) is ignored.
     pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
-        let mut dirs: Vec<&Path> = path
-            .ancestors()
-            .skip(1)
-            .take_while(|d| d.starts_with(&self.root))
-            .collect();
-        dirs.extend(self.above.iter().rev().map(PathBuf::as_path));
-        for dir in dirs {
-            for gi in self.load(dir).iter() {
+        let Some(dir) = path.parent() else {
+            return false;
+        };
+        for own in self.chain(dir).iter() {
+            for gi in own.iter() {
                 let m = gi.matched(path, is_dir);
                 if m.is_ignore() {
                     return true;
@@ -76,10 +80,40 @@ impl IgnoreFiles {
         false
     }
 
-    fn load(&self, dir: &Path) -> Arc<Vec<Gitignore>> {
-        if let Some(found) = self.cache.lock().ok().and_then(|c| c.get(dir).cloned()) {
+    /// The ignore files that apply to entries of `dir`, deepest first: below the
+    /// walk root its own and its parent's chain; at the root, its own and those
+    /// of the directories above it up to the repository root.
+    fn chain(&self, dir: &Path) -> Chain {
+        if let Some(found) = self.chains.lock().ok().and_then(|c| c.get(dir).cloned()) {
             return found;
         }
+        let mut chain: Vec<Own> = Vec::new();
+        let own = self.load(dir);
+        if !own.is_empty() {
+            chain.push(own);
+        }
+        match dir.parent() {
+            Some(parent) if dir != self.root && dir.starts_with(&self.root) => {
+                chain.extend(self.chain(parent).iter().cloned());
+            }
+            _ => {
+                for d in self.above.iter().rev() {
+                    let own = self.load(d);
+                    if !own.is_empty() {
+                        chain.push(own);
+                    }
+                }
+            }
+        }
+        let chain = Arc::new(chain);
+        if let Ok(mut c) = self.chains.lock() {
+            c.insert(dir.to_path_buf(), chain.clone());
+        }
+        chain
+    }
+
+    /// The ignore files of `dir` itself (read once: `chain` caches the result).
+    fn load(&self, dir: &Path) -> Own {
         let mut out = Vec::new();
         // `.git/info/exclude` applies from the repository root, below its ignore files.
         let exclude = dir
@@ -106,11 +140,7 @@ impl IgnoreFiles {
                 }
             }
         }
-        let out = Arc::new(out);
-        if let Ok(mut c) = self.cache.lock() {
-            c.insert(dir.to_path_buf(), out.clone());
-        }
-        out
+        Arc::new(out)
     }
 }
 
