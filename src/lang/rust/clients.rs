@@ -39,6 +39,82 @@ fn flatten_from<'e>(mut calls: Vec<&'e syn::ExprMethodCall>, e: &'e syn::Expr) -
     Chain { root: cur, calls }
 }
 
+/// The chains a `let` initialiser can produce: each arm of a `match`, each branch
+/// of an `if` (their blocks' tail expressions), or the expression itself. An arm
+/// that unwraps the scrutinee (`match Endpoint::from_shared(u) { Ok(e) =>
+/// e.timeout(t), Err(..) => return }`) continues the scrutinee's chain.
+pub fn branch_chains(e: &syn::Expr) -> Vec<Chain<'_>> {
+    fn tail(b: &syn::Block) -> Option<&syn::Expr> {
+        match b.stmts.last() {
+            Some(syn::Stmt::Expr(e, None)) => Some(e),
+            _ => None,
+        }
+    }
+    fn body_chains(body: &syn::Expr) -> Vec<Chain<'_>> {
+        match body {
+            syn::Expr::Block(b) => tail(&b.block).map(branch_chains).unwrap_or_default(),
+            other => branch_chains(other),
+        }
+    }
+    match e {
+        syn::Expr::Match(m) => m
+            .arms
+            .iter()
+            .flat_map(|a| {
+                let arm = body_chains(&a.body);
+                match unwrapped(&a.pat) {
+                    Some(x) => arm
+                        .into_iter()
+                        .map(|c| continue_with(c, x, &m.expr))
+                        .collect(),
+                    None => arm,
+                }
+            })
+            .collect(),
+        syn::Expr::If(i) => {
+            let mut out = tail(&i.then_branch).map(branch_chains).unwrap_or_default();
+            // `if let Ok(e) = Endpoint::from_shared(u) { e.timeout(t) } else { .. }`
+            if let syn::Expr::Let(l) = &*i.cond {
+                if let Some(x) = unwrapped(&l.pat) {
+                    out = out
+                        .into_iter()
+                        .map(|c| continue_with(c, x, &l.expr))
+                        .collect();
+                }
+            }
+            if let Some((_, other)) = &i.else_branch {
+                out.extend(body_chains(other));
+            }
+            out
+        }
+        _ => vec![flatten(e)],
+    }
+}
+
+/// The name `Ok(x)` / `Some(x)` binds.
+pub fn unwrapped(pat: &syn::Pat) -> Option<&syn::Ident> {
+    let syn::Pat::TupleStruct(t) = pat else {
+        return None;
+    };
+    let last = t.path.segments.last()?.ident.to_string();
+    match (last.as_str(), t.elems.iter().collect::<Vec<_>>().as_slice()) {
+        ("Ok" | "Some", [syn::Pat::Ident(i)]) => Some(&i.ident),
+        _ => None,
+    }
+}
+
+/// A chain rooted at `x`, the unwrapped value of `scrutinee`: the scrutinee's own
+/// chain followed by it. Other chains are left as they are.
+fn continue_with<'e>(c: Chain<'e>, x: &syn::Ident, scrutinee: &'e syn::Expr) -> Chain<'e> {
+    let rooted = matches!(c.root, syn::Expr::Path(p) if p.path.is_ident(x));
+    if !rooted {
+        return c;
+    }
+    let mut inner = flatten(scrutinee);
+    inner.calls.extend(c.calls);
+    inner
+}
+
 fn observed(m: &syn::ExprMethodCall) -> Observed<()> {
     let first = m.args.first();
     Observed {
@@ -111,8 +187,7 @@ impl<'a> Extractor<'a> {
 
     /// Check a chain (`Client::builder().x().build()`), optionally bound to a
     /// variable whose later uses are in `later`.
-    pub(super) fn client_chain(&mut self, e: &syn::Expr, var: Option<(&str, &[syn::Stmt])>) {
-        let chain = flatten(e);
+    pub(super) fn client_chain(&mut self, chain: Chain<'_>, var: Option<(&str, &[syn::Stmt])>) {
         let start = super::spans::expr(chain.root);
         if self.clients_seen.contains(&start.start) {
             return;

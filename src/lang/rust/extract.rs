@@ -561,10 +561,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 ..
             }) = stmt
             {
-                if let Some(name) = binding_name(pat) {
+                // `let Ok(ep) = Endpoint::from_shared(u) else { .. }` binds the client too.
+                let name = binding_name(pat)
+                    .or_else(|| super::clients::unwrapped(pat).map(|i| i.to_string()));
+                if let Some(name) = name {
                     // `let ep = match addr { .. => Channel::builder(u), .. }`: each arm's value.
-                    for value in branch_values(&init.expr) {
-                        self.client_chain(value, Some((&name, &b.stmts[i + 1..])));
+                    for chain in super::clients::branch_chains(&init.expr) {
+                        self.client_chain(chain, Some((&name, &b.stmts[i + 1..])));
                     }
                 }
             }
@@ -579,7 +582,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Await(_) | syn::Expr::Try(_)
         ) {
             self.skip_fallback_clients(e);
-            self.client_chain(e, None);
+            self.client_chain(super::clients::flatten(e), None);
         }
         syn::visit::visit_expr(self, e);
     }
@@ -939,38 +942,5 @@ fn destructured_arg<'t>(pat: &syn::Pat, ty: &'t syn::Type) -> Option<&'t syn::Ty
     match args.args.first()? {
         syn::GenericArgument::Type(inner) if args.args.len() == 1 => Some(inner),
         _ => None,
-    }
-}
-
-/// The values an expression can take: each arm of a `match`, each branch of an `if`
-/// (their blocks' tail expressions), or the expression itself.
-fn branch_values(e: &syn::Expr) -> Vec<&syn::Expr> {
-    fn tail(b: &syn::Block) -> Option<&syn::Expr> {
-        match b.stmts.last() {
-            Some(syn::Stmt::Expr(e, None)) => Some(e),
-            _ => None,
-        }
-    }
-    match e {
-        syn::Expr::Match(m) => m
-            .arms
-            .iter()
-            .flat_map(|a| match &*a.body {
-                syn::Expr::Block(b) => tail(&b.block).map(branch_values).unwrap_or_default(),
-                body => branch_values(body),
-            })
-            .collect(),
-        syn::Expr::If(i) => {
-            let mut out: Vec<&syn::Expr> =
-                tail(&i.then_branch).map(branch_values).unwrap_or_default();
-            if let Some((_, other)) = &i.else_branch {
-                out.extend(match &**other {
-                    syn::Expr::Block(b) => tail(&b.block).map(branch_values).unwrap_or_default(),
-                    other => branch_values(other),
-                });
-            }
-            out
-        }
-        _ => vec![e],
     }
 }
