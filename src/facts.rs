@@ -136,6 +136,9 @@ pub struct Queue {
     /// bounded form (`Some(n) => channel(n), None => unbounded_channel()`): unbounded
     /// by the user's configuration, a choice the code offers on purpose.
     pub configured: bool,
+    /// Rust: a per-call reply channel: made in a function that reads its receiver
+    /// once there (not in a loop) and never lets it leave; it lives for one call.
+    pub reply: bool,
 }
 
 /// A stable name for a pool, the same in every file that refers to it.

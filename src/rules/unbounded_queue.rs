@@ -306,7 +306,8 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 .copied();
             // `None => unbounded_channel()` beside `Some(n) => channel(n)`: the bound is
             // the user's setting; the code offers both on purpose.
-            if q.configured {
+            // A per-call reply channel carries one value and dies with the call.
+            if q.configured || q.reply {
                 if settings.pedantic {
                     d.level = Level::Note;
                     out.push(d);

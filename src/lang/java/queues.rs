@@ -149,6 +149,7 @@ impl<'a> Extractor<'a> {
             keys,
             timers: entry.grows == crate::catalog::Grows::Timers,
             configured: false,
+            reply: false,
         });
     }
 

@@ -600,6 +600,7 @@ impl<'a> Extractor<'a> {
             keys: Vec::new(),
             timers: false,
             configured: bound == Bound::Unbounded && self.bounded_sibling > 0,
+            reply: false,
         });
     }
 

@@ -571,7 +571,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     }
                 }
             }
+            let queues = self.facts.queues.len();
             self.visit_stmt(stmt);
+            // `let (tx, rx) = unbounded(); .. rx.recv().await`: a reply channel.
+            if let (syn::Stmt::Local(l), true) = (stmt, self.facts.queues.len() == queues + 1) {
+                if receiver_name(&l.pat).is_some_and(|rx| read_once(&rx, &b.stmts[i + 1..])) {
+                    self.facts.queues[queues].reply = true;
+                }
+            }
         }
         self.scopes.pop();
     }
@@ -816,6 +823,78 @@ fn binding_name(pat: &syn::Pat) -> Option<String> {
         syn::Pat::Type(t) => binding_name(&t.pat),
         _ => None,
     }
+}
+
+/// The receiver's name in `let (tx, rx) = ..`.
+fn receiver_name(pat: &syn::Pat) -> Option<String> {
+    let syn::Pat::Tuple(t) = pat else {
+        return None;
+    };
+    match t.elems.iter().nth(1)? {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether `rx` is used by these statements only for one receive (`rx.recv()`,
+/// `rx.recv_async().await`), outside loops and closures: the channel carries one
+/// reply and dies with the call.
+fn read_once(rx: &str, stmts: &[syn::Stmt]) -> bool {
+    struct Uses<'a> {
+        rx: &'a str,
+        reads: usize,
+        other: bool,
+        nested: usize,
+    }
+    impl<'ast> Visit<'ast> for Uses<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            match e {
+                syn::Expr::MethodCall(m) if matches!(&*m.receiver, syn::Expr::Path(p) if p.path.is_ident(self.rx)) =>
+                {
+                    let method = m.method.to_string();
+                    if self.nested > 0 || !method.starts_with("recv") {
+                        self.other = true;
+                    } else {
+                        self.reads += 1;
+                    }
+                    for a in &m.args {
+                        self.visit_expr(a);
+                    }
+                }
+                syn::Expr::Path(p) if p.path.is_ident(self.rx) => self.other = true,
+                syn::Expr::ForLoop(_)
+                | syn::Expr::While(_)
+                | syn::Expr::Loop(_)
+                | syn::Expr::Closure(_)
+                | syn::Expr::Async(_) => {
+                    self.nested += 1;
+                    syn::visit::visit_expr(self, e);
+                    self.nested -= 1;
+                }
+                _ => syn::visit::visit_expr(self, e),
+            }
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            // `select!`, `println!("{rx:?}")`: a use this visitor cannot read.
+            if m.tokens
+                .to_string()
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == self.rx)
+            {
+                self.other = true;
+            }
+        }
+    }
+    let mut uses = Uses {
+        rx,
+        reads: 0,
+        other: false,
+        nested: 0,
+    };
+    for s in stmts {
+        uses.visit_stmt(s);
+    }
+    uses.reads == 1 && !uses.other
 }
 
 /// The sender's name in `let (tx, rx) = ..` (also `(mut tx, _)`).
