@@ -81,21 +81,24 @@ fn name_span(m: &syn::Macro) -> PmSpan {
 
 pub use super::spans::{line, span};
 
-/// Whether attributes mark test-only code: `#[test]`, `#[tokio::test]`, `#[cfg(test)]`.
+/// Whether attributes mark test-only code: `#[test]`, `#[tokio::test]`, `#[cfg(test)]`
+/// (also `#[cfg(all(test, not(target_family = "wasm")))]`, `#[cfg(any(test, feature =
+/// "test-utils"))]`).
 pub fn is_test(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
         let path = a.path();
         if path.segments.last().is_some_and(|s| s.ident == "test") {
             return true;
         }
-        if path.is_ident("cfg") {
-            if let syn::Meta::List(list) = &a.meta {
-                let mut words = Vec::new();
-                collect_idents(list.tokens.clone(), &mut words);
-                return words.iter().any(|w| w == "test") && !words.iter().any(|w| w == "not");
+        // `test`, or a feature only tests turn on (`feature = "test-utils"`).
+        cfg_requires(a, &|m| match m {
+            syn::Meta::NameValue(nv) if nv.path.is_ident("feature") => {
+                quote::ToTokens::to_token_stream(&nv.value)
+                    .to_string()
+                    .contains("test")
             }
-        }
-        false
+            _ => m.path().is_ident("test"),
+        })
     })
 }
 
@@ -104,30 +107,46 @@ pub fn is_test(attrs: &[syn::Attribute]) -> bool {
 /// browser's fetch owns timeouts.
 pub fn is_wasm_only(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
-        if !a.path().is_ident("cfg") {
-            return false;
-        }
-        let syn::Meta::List(list) = &a.meta else {
-            return false;
-        };
-        let text = list.tokens.to_string();
-        let mut words = Vec::new();
-        collect_idents(list.tokens.clone(), &mut words);
-        let wasm = words.iter().any(|w| w == "wasm")
-            || text.contains("\"wasm\"")
-            || text.contains("\"wasm32\"");
-        wasm && !words.iter().any(|w| w == "not" || w == "any")
+        cfg_requires(a, &|m| match m {
+            syn::Meta::Path(p) => p.is_ident("wasm"),
+            syn::Meta::NameValue(nv) => {
+                let value = quote::ToTokens::to_token_stream(&nv.value).to_string();
+                (nv.path.is_ident("target_family") || nv.path.is_ident("target_arch"))
+                    && (value == "\"wasm\"" || value == "\"wasm32\"")
+            }
+            syn::Meta::List(_) => false,
+        })
     })
 }
 
-fn collect_idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
-    for t in tokens {
-        match t {
-            proc_macro2::TokenTree::Ident(i) => out.push(i.to_string()),
-            proc_macro2::TokenTree::Group(g) => collect_idents(g.stream(), out),
-            _ => {}
+/// Whether `a` is a `#[cfg(..)]` whose predicate holds only when `atom` does:
+/// `all(..)` when one part requires it, `any(..)` when every part does, `not(..)` never.
+fn cfg_requires(a: &syn::Attribute, atom: &dyn Fn(&syn::Meta) -> bool) -> bool {
+    fn requires(m: &syn::Meta, atom: &dyn Fn(&syn::Meta) -> bool) -> bool {
+        let syn::Meta::List(list) = m else {
+            return atom(m);
+        };
+        let parts = || {
+            list.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            )
+            .map(|p| p.into_iter().collect::<Vec<_>>())
+            .unwrap_or_default()
+        };
+        if list.path.is_ident("all") {
+            parts().iter().any(|p| requires(p, atom))
+        } else if list.path.is_ident("any") {
+            let parts = parts();
+            !parts.is_empty() && parts.iter().all(|p| requires(p, atom))
+        } else {
+            !list.path.is_ident("not") && atom(m)
         }
     }
+    if !a.path().is_ident("cfg") {
+        return false;
+    }
+    a.parse_args::<syn::Meta>()
+        .is_ok_and(|m| requires(&m, atom))
 }
 
 impl<'a> Extractor<'a> {
