@@ -87,7 +87,23 @@ pub fn branch_chains(e: &syn::Expr) -> Vec<Chain<'_>> {
             }
             out
         }
-        _ => vec![flatten(e)],
+        _ => chains(e),
+    }
+}
+
+/// The chains of an expression whose root may be a branch: `if p { B::new().proxy(p) }
+/// else { B::new() }.timeout(t).build()` is two chains, each ending in the outer calls.
+pub fn chains(e: &syn::Expr) -> Vec<Chain<'_>> {
+    let outer = flatten(e);
+    match outer.root {
+        syn::Expr::If(_) | syn::Expr::Match(_) => branch_chains(outer.root)
+            .into_iter()
+            .map(|mut c| {
+                c.calls.extend(outer.calls.iter().copied());
+                c
+            })
+            .collect(),
+        _ => vec![outer],
     }
 }
 

@@ -608,7 +608,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Await(_) | syn::Expr::Try(_)
         ) {
             self.skip_fallback_clients(e);
-            self.client_chain(super::clients::flatten(e), None);
+            for chain in super::clients::chains(e) {
+                self.client_chain(chain, None);
+            }
         }
         syn::visit::visit_expr(self, e);
     }
