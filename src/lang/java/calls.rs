@@ -751,6 +751,9 @@ impl<'a> Extractor<'a> {
         }
         let (kind, help) = (entry.kind, entry.help.clone());
         let recv_text = object.map(|o| short(self.text(o))).unwrap_or_default();
+        if fq == Some("java.util.concurrent.Semaphore") && self.used_as_lock(node, &recv_text) {
+            return;
+        }
         let span = self.wait_span(node);
         let written = self.src[span.start..span.end].to_string();
         let from_name = object.is_some() && written.starts_with(name);
@@ -838,6 +841,37 @@ impl<'a> Extractor<'a> {
     pub(super) fn bounded_future(&self, t: &JType) -> bool {
         let bounded = &self.catalog.data.futures.bounded_types;
         t.fq().is_some_and(|fq| bounded.iter().any(|b| b == fq))
+    }
+
+    /// A binary semaphore (`new Semaphore(1)` in its class) that the method acquires and
+    /// gives back in a `finally` (`sem.acquire(); try { .. } finally { sem.release(); }`):
+    /// a mutex around its own work, like `synchronized`, not a wait for another thread's.
+    /// A semaphore of more permits is a bulkhead: its waits stay reported.
+    fn used_as_lock(&self, node: Node, recv: &str) -> bool {
+        let name = recv.strip_prefix("this.").unwrap_or(recv);
+        let binary = super::queues::enclosing_class_body(node).is_some_and(|class| {
+            let text = self.text(class);
+            [" = new Semaphore(1)", " = new Semaphore(1, "]
+                .iter()
+                .any(|init| text.contains(&format!("{name}{init}")))
+        });
+        if !binary {
+            return false;
+        }
+        let mut body = node;
+        while let Some(p) = body.parent() {
+            body = p;
+            if matches!(
+                p.kind(),
+                "method_declaration" | "constructor_declaration" | "lambda_expression"
+            ) {
+                break;
+            }
+        }
+        let release = format!("{recv}.release(");
+        super::syntax::any_node(body, |n| {
+            n.kind() == "finally_clause" && self.text(n).contains(&release)
+        })
     }
 
     /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls
