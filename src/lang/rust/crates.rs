@@ -82,7 +82,8 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
     }
     // A crate is a tool when it serves no traffic and either is a program nobody
     // builds on, or every crate that builds on it is a tool (a CLI's client library);
-    // a library only tests build on (a test kit) is cold too. Grows to a fixpoint.
+    // a library only tests build on (a test kit) is cold too, even when it serves (a
+    // mock server on a local port). Grows to a fixpoint.
     // A crate named for a command line (`acme-cli`, `cli-util`) is one, even when a
     // command serves a local port (a dev tunnel, a login callback).
     let mut tool: Vec<bool> = roots
@@ -92,13 +93,13 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
     loop {
         let mut changed = false;
         for k in 0..roots.len() {
-            if tool[k] || serves[k] {
+            if tool[k] {
                 continue;
             }
             let users = &dependents[k];
             let only_tools = !users.is_empty() && users.iter().all(|&u| tool[u]);
             let test_kit = users.is_empty() && !program[k] && !dev_dependents[k].is_empty();
-            if (program[k] && users.is_empty()) || only_tools || test_kit {
+            if test_kit || (!serves[k] && ((program[k] && users.is_empty()) || only_tools)) {
                 tool[k] = true;
                 changed = true;
             }
