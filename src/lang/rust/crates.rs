@@ -5,7 +5,8 @@
 //! whose library, if it has one, no other crate of the workspace depends on, is a
 //! tool (a CLI, a load generator, a dev-environment runner, a batch job): it serves
 //! no traffic, so its code is cold, like `src/bin/` (rules.md, revision 2). So is a
-//! crate named for a command line (`acme-cli`), and a library only tools build on.
+//! crate named for a command line (`acme-cli`), a WebAssembly module for the browser,
+//! and a library only tools build on.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -24,6 +25,9 @@ struct Manifest {
     dev_deps: Vec<String>,
     /// Files of its `[[bin]]` targets that name a `path`.
     bins: Vec<PathBuf>,
+    /// A WebAssembly module for the browser: a `cdylib` that depends on
+    /// `wasm-bindgen` for every target. It runs in a page, not in a server.
+    browser: bool,
 }
 
 /// Mark every file of a tool crate as a binary's.
@@ -86,9 +90,10 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
     // mock server on a local port). Grows to a fixpoint.
     // A crate named for a command line (`acme-cli`, `cli-util`) is one, even when a
     // command serves a local port (a dev tunnel, a login callback).
+    // So is a WebAssembly module for the browser, which serves no traffic either.
     let mut tool: Vec<bool> = roots
         .iter()
-        .map(|r| manifests[r].name.as_deref().is_some_and(names_a_cli))
+        .map(|r| manifests[r].browser || manifests[r].name.as_deref().is_some_and(names_a_cli))
         .collect();
     loop {
         let mut changed = false;
@@ -209,11 +214,21 @@ fn manifest(root: &Path) -> Manifest {
         .flatten()
         .filter_map(|b| b.get("path").and_then(|p| p.as_str()).map(PathBuf::from))
         .collect();
+    let cdylib = doc
+        .get("lib")
+        .and_then(|l| l.get("crate-type"))
+        .and_then(|t| t.as_array())
+        .is_some_and(|t| t.iter().any(|k| k.as_str() == Some("cdylib")));
+    let browser = cdylib
+        && names(doc.get("dependencies").into_iter().collect())
+            .iter()
+            .any(|d| d == "wasm-bindgen");
     Manifest {
         name,
         deps,
         dev_deps,
         bins,
+        browser,
     }
 }
 
