@@ -46,6 +46,9 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
+        if self.overwritten_unused(start) {
+            return;
+        }
         let mut used = self.observe(start, &entry.sent_by);
         if start.kind() == "method_invocation" {
             // The creating call may configure too (`builder.connectTimeout(..)` on a typed builder).
@@ -81,6 +84,58 @@ impl<'a> Extractor<'a> {
             // the worker's job, as the Doris sink's flush thread showed.)
             local: self.frame.method == "main" && in_resource(start),
         });
+    }
+
+    /// `CloseableHttpClient c = HttpClients.createDefault(); .. c = secureClient(..);`:
+    /// the local's first use after its declaration replaces it, unconditionally (only
+    /// blocks and `try` bodies between), so the first client is never used.
+    fn overwritten_unused(&self, start: Node) -> bool {
+        let top = chain_root_up(start);
+        let Some(decl) = top.parent().filter(|p| p.kind() == "variable_declarator") else {
+            return false;
+        };
+        let (Some(name), Some(body)) = (decl.field("name"), enclosing_body(decl)) else {
+            return false;
+        };
+        let var = self.text(name);
+        let mut first: Option<Node> = None;
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "identifier"
+                && self.text(n) == var
+                && n.start_byte() > decl.end_byte()
+                && first.is_none_or(|f| n.start_byte() < f.start_byte())
+            {
+                first = Some(n);
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        let Some(first) = first else {
+            return false;
+        };
+        let Some(assign) = first.parent().filter(|p| {
+            p.kind() == "assignment_expression"
+                && p.field("left").is_some_and(|l| l.id() == first.id())
+                && p.field("operator").is_some_and(|o| self.text(o) == "=")
+                // `c = wrap(c)` keeps the first client.
+                && p.field("right").is_some_and(|r| !self.text(r).contains(var))
+        }) else {
+            return false;
+        };
+        // Unconditional: only statements, blocks and `try` bodies up to the declaration's block.
+        let home = decl.parent().and_then(|d| d.parent());
+        let mut n = assign.parent();
+        while let Some(p) = n {
+            if Some(p.id()) == home.map(|h| h.id()) {
+                return true;
+            }
+            if !matches!(p.kind(), "expression_statement" | "block" | "try_statement") {
+                return false;
+            }
+            n = p.parent();
+        }
+        false
     }
 
     /// Whether the client's class bounds its requests one by one: a `per_request`
@@ -391,6 +446,18 @@ fn args(call: Node) -> Vec<Node> {
 }
 
 /// The innermost receiver of a call chain: `A.custom().x().build()` -> `A.custom()`.
+/// The outermost call of the method chain `start` begins (`HttpClients.custom()` ->
+/// `HttpClients.custom().setX(..).build()`), or `start` itself.
+fn chain_root_up(start: Node) -> Node {
+    let mut top = start;
+    while let Some(p) = top.parent().filter(|p| {
+        p.kind() == "method_invocation" && p.field("object").is_some_and(|o| o.id() == top.id())
+    }) {
+        top = p;
+    }
+    top
+}
+
 fn chain_root(mut n: Node) -> Node {
     while n.kind() == "method_invocation" {
         match n.field("object") {
