@@ -766,7 +766,8 @@ impl<'a> Extractor<'a> {
             || recv.bounded
             || recv.complete
             || self.bounded_type(recv)
-            || self.frame.timeout_branch > 0;
+            || self.frame.timeout_branch > 0
+            || self.io_promise(node, object);
         // A latch its tasks count down waits for them (the submission is waited, for
         // `caller_runs_under_join`), but it stays a synchronizer wait for `unbounded_join`.
         let on_result = kind != crate::catalog::WaitCatalogKind::Synchronizer;
@@ -872,6 +873,17 @@ impl<'a> Extractor<'a> {
         super::syntax::any_node(body, |n| {
             n.kind() == "finally_clause" && self.text(n).contains(&release)
         })
+    }
+
+    /// A local promise this method creates and hands to I/O callbacks that complete it
+    /// (`f = new CompletableFuture<>(); req.onSuccess(r -> f.complete(r)); f.get();`):
+    /// the client's timeouts bound the wait.
+    fn io_promise(&self, node: Node, object: Option<Node>) -> bool {
+        let Some(var) = object.filter(|o| o.kind() == "identifier") else {
+            return false;
+        };
+        super::queues::enclosing_body(node)
+            .is_some_and(|body| self.completed_by_callback(self.text(var), body))
     }
 
     /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls

@@ -507,6 +507,30 @@ const CONTINUATIONS: [&str; 8] = [
 /// `StreamObserver`, `CompletionHandler`).
 const CALLBACK_WORDS: [&str; 4] = ["Callback", "Listener", "Observer", "Handler"];
 
+/// Methods that register a lambda to run when asynchronous I/O ends (Vert.x and
+/// Netty futures and streams): a promise completed there waits for that I/O.
+const IO_CALLBACKS: [&str; 8] = [
+    "onSuccess",
+    "onFailure",
+    "onComplete",
+    "handler",
+    "bodyHandler",
+    "endHandler",
+    "exceptionHandler",
+    "addListener",
+];
+
+/// Whether a lambda is the argument of an [`IO_CALLBACKS`] call.
+fn io_callback_argument(lambda: Node, src: &str) -> bool {
+    lambda
+        .parent()
+        .filter(|p| p.kind() == "argument_list")
+        .and_then(|args| args.parent())
+        .filter(|call| call.kind() == "method_invocation")
+        .and_then(|call| call.field("name"))
+        .is_some_and(|name| IO_CALLBACKS.contains(&&src[name.start_byte()..name.end_byte()]))
+}
+
 impl Extractor<'_> {
     /// Whether the method `name` of this class returns a promise that an I/O callback
     /// completes (`f = new CompletableFuture<>(); client.execute(req, new
@@ -566,10 +590,12 @@ impl Extractor<'_> {
     }
 
     /// `v = new CompletableFuture<>()` in `block`, completed inside an anonymous
-    /// callback class handed to a call there, or right there (`v.completeExceptionally(
-    /// new IllegalArgumentException(..)); return v;`: complete already), and nowhere
-    /// else (a lambda or a `Runnable` may be pool work).
-    fn completed_by_callback(&self, var: &str, block: Node) -> bool {
+    /// callback class handed to a call there, or a lambda handed to an I/O callback
+    /// registration (`request.onSuccess(r -> .. v.complete(b))`, [`IO_CALLBACKS`]), or
+    /// right there (`v.completeExceptionally(new IllegalArgumentException(..)); return
+    /// v;`: complete already), and nowhere else (another lambda or a `Runnable` may be
+    /// pool work).
+    pub(super) fn completed_by_callback(&self, var: &str, block: Node) -> bool {
         let mut created = false;
         let mut completed = false;
         let mut elsewhere = false;
@@ -608,13 +634,23 @@ impl Extractor<'_> {
                 }
                 "lambda_expression" => {
                     let text = self.text(n);
-                    elsewhere |= completes.iter().any(|c| text.contains(c.as_str()));
+                    if completes.iter().any(|c| text.contains(c.as_str())) {
+                        if io_callback_argument(n, self.src) {
+                            completed = true;
+                        } else {
+                            elsewhere = true;
+                        }
+                    }
                     continue;
                 }
                 "method_invocation" => {
                     let on_var = n.field("object").is_some_and(|o| self.text(o) == var);
                     let name = n.field("name").map(|x| self.text(x)).unwrap_or("");
                     completed |= on_var && matches!(name, "complete" | "completeExceptionally");
+                }
+                // Handed to another method (`startJob(job, v)`): it may complete it anywhere.
+                "identifier" if self.text(n) == var => {
+                    elsewhere |= n.parent().is_some_and(|p| p.kind() == "argument_list");
                 }
                 _ => {}
             }
