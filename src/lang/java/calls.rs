@@ -856,23 +856,13 @@ impl<'a> Extractor<'a> {
                 .iter()
                 .any(|init| text.contains(&format!("{name}{init}")))
         });
-        if !binary {
-            return false;
-        }
-        let mut body = node;
-        while let Some(p) = body.parent() {
-            body = p;
-            if matches!(
-                p.kind(),
-                "method_declaration" | "constructor_declaration" | "lambda_expression"
-            ) {
-                break;
-            }
-        }
         let release = format!("{recv}.release(");
-        super::syntax::any_node(body, |n| {
-            n.kind() == "finally_clause" && self.text(n).contains(&release)
-        })
+        binary
+            && super::queues::enclosing_body(node).is_some_and(|body| {
+                super::syntax::any_node(body, |n| {
+                    n.kind() == "finally_clause" && self.text(n).contains(&release)
+                })
+            })
     }
 
     /// A local promise this method creates and hands to I/O callbacks that complete it

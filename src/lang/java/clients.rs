@@ -445,7 +445,6 @@ fn args(call: Node) -> Vec<Node> {
         .unwrap_or_default()
 }
 
-/// The innermost receiver of a call chain: `A.custom().x().build()` -> `A.custom()`.
 /// The outermost call of the method chain `start` begins (`HttpClients.custom()` ->
 /// `HttpClients.custom().setX(..).build()`), or `start` itself.
 fn chain_root_up(start: Node) -> Node {
@@ -458,6 +457,7 @@ fn chain_root_up(start: Node) -> Node {
     top
 }
 
+/// The innermost receiver of a call chain: `A.custom().x().build()` -> `A.custom()`.
 fn chain_root(mut n: Node) -> Node {
     while n.kind() == "method_invocation" {
         match n.field("object") {
