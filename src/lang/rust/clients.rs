@@ -203,7 +203,21 @@ impl<'a> Extractor<'a> {
 
     /// Check a chain (`Client::builder().x().build()`), optionally bound to a
     /// variable whose later uses are in `later`.
-    pub(super) fn client_chain(&mut self, chain: Chain<'_>, var: Option<(&str, &[syn::Stmt])>) {
+    /// The clients the chains of one expression create (its branches: `if p {
+    /// B::new().proxy(p) } else { B::new() }.build()`): a client the same as one an
+    /// earlier branch made is one hazard, reported once.
+    pub(super) fn client_chains(
+        &mut self,
+        chains: Vec<Chain<'_>>,
+        var: Option<(&str, &[syn::Stmt])>,
+    ) {
+        let batch = self.facts.clients.len();
+        for chain in chains {
+            self.client_chain(chain, var, batch);
+        }
+    }
+
+    fn client_chain(&mut self, chain: Chain<'_>, var: Option<(&str, &[syn::Stmt])>, batch: usize) {
         let start = super::spans::expr(chain.root);
         if self.clients_seen.contains(&start.start) {
             return;
@@ -269,6 +283,13 @@ impl<'a> Extractor<'a> {
                 _ => "()",
             };
             let what = format!("`{}{args}`", path_text(chain.root));
+            let message = message(&what, &entry, &lacks);
+            if self.facts.clients[batch..]
+                .iter()
+                .any(|c| c.message == message)
+            {
+                continue;
+            }
             if !local
                 && entry
                     .needs
@@ -280,7 +301,7 @@ impl<'a> Extractor<'a> {
             self.facts.clients.push(Client {
                 span: s,
                 ctx: self.current_ctx().unwrap_or(0),
-                message: message(&what, &entry, &lacks),
+                message,
                 help: entry.help.clone(),
                 local: local || entry.one_shot,
             });

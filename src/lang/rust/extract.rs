@@ -585,9 +585,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     .or_else(|| super::clients::unwrapped(pat).map(|i| i.to_string()));
                 if let Some(name) = name {
                     // `let ep = match addr { .. => Channel::builder(u), .. }`: each arm's value.
-                    for chain in super::clients::branch_chains(&init.expr) {
-                        self.client_chain(chain, Some((&name, &b.stmts[i + 1..])));
-                    }
+                    let chains = super::clients::branch_chains(&init.expr);
+                    self.client_chains(chains, Some((&name, &b.stmts[i + 1..])));
                 }
             }
             let queues = self.facts.queues.len();
@@ -608,9 +607,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Await(_) | syn::Expr::Try(_)
         ) {
             self.skip_fallback_clients(e);
-            for chain in super::clients::chains(e) {
-                self.client_chain(chain, None);
-            }
+            self.client_chains(super::clients::chains(e), None);
         }
         syn::visit::visit_expr(self, e);
     }
