@@ -21,7 +21,13 @@ pub fn dump(project: &Project) -> String {
     let mut out = String::new();
     for &file in &order {
         let facts = &project.facts[file];
-        let _ = writeln!(out, "file {}", project.files[file].display);
+        // A program's or tool crate's file: its code is cold whatever its contexts say.
+        let role = if facts.binary {
+            " [serves no traffic]"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "file {}{role}", project.files[file].display);
         for t in &facts.types {
             let supers: Vec<String> = t
                 .supers
