@@ -90,12 +90,14 @@ pub fn is_test(attrs: &[syn::Attribute]) -> bool {
         if path.segments.last().is_some_and(|s| s.ident == "test") {
             return true;
         }
-        // `test`, or a feature only tests turn on (`feature = "test-utils"`).
+        // `test`, or a feature only tests turn on (`feature = "test-utils"`, not
+        // `feature = "attestation"`).
         cfg_requires(a, &|m| match m {
             syn::Meta::NameValue(nv) if nv.path.is_ident("feature") => {
                 quote::ToTokens::to_token_stream(&nv.value)
                     .to_string()
-                    .contains("test")
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| matches!(w, "test" | "tests" | "testing"))
             }
             _ => m.path().is_ident("test"),
         })
