@@ -44,15 +44,9 @@ fn flatten_from<'e>(mut calls: Vec<&'e syn::ExprMethodCall>, e: &'e syn::Expr) -
 /// that unwraps the scrutinee (`match Endpoint::from_shared(u) { Ok(e) =>
 /// e.timeout(t), Err(..) => return }`) continues the scrutinee's chain.
 pub fn branch_chains(e: &syn::Expr) -> Vec<Chain<'_>> {
-    fn tail(b: &syn::Block) -> Option<&syn::Expr> {
-        match b.stmts.last() {
-            Some(syn::Stmt::Expr(e, None)) => Some(e),
-            _ => None,
-        }
-    }
     fn body_chains(body: &syn::Expr) -> Vec<Chain<'_>> {
         match body {
-            syn::Expr::Block(b) => tail(&b.block).map(branch_chains).unwrap_or_default(),
+            syn::Expr::Block(b) => block_value(&b.block).map(branch_chains).unwrap_or_default(),
             other => branch_chains(other),
         }
     }
@@ -72,7 +66,9 @@ pub fn branch_chains(e: &syn::Expr) -> Vec<Chain<'_>> {
             })
             .collect(),
         syn::Expr::If(i) => {
-            let mut out = tail(&i.then_branch).map(branch_chains).unwrap_or_default();
+            let mut out = block_value(&i.then_branch)
+                .map(branch_chains)
+                .unwrap_or_default();
             // `if let Ok(e) = Endpoint::from_shared(u) { e.timeout(t) } else { .. }`
             if let syn::Expr::Let(l) = &*i.cond {
                 if let Some(x) = unwrapped(&l.pat) {
@@ -88,6 +84,14 @@ pub fn branch_chains(e: &syn::Expr) -> Vec<Chain<'_>> {
             out
         }
         _ => chains(e),
+    }
+}
+
+/// A block's value: its last statement when that is an expression without `;`.
+pub fn block_value(b: &syn::Block) -> Option<&syn::Expr> {
+    match b.stmts.last() {
+        Some(syn::Stmt::Expr(e, None)) => Some(e),
+        _ => None,
     }
 }
 
@@ -191,9 +195,9 @@ impl<'a> Extractor<'a> {
             };
             // `|err| { log(err); Client::new() }`: the block's value.
             if let syn::Expr::Block(b) = body {
-                match b.block.stmts.last() {
-                    Some(syn::Stmt::Expr(tail, None)) => body = tail,
-                    _ => continue,
+                match block_value(&b.block) {
+                    Some(tail) => body = tail,
+                    None => continue,
                 }
             }
             let root = flatten(body).root;

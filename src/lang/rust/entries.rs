@@ -168,12 +168,12 @@ fn closure_handlers<'e>(body: &'e syn::Expr, out: &mut Vec<&'e syn::ExprPath>) {
         }
         syn::Expr::Await(a) => closure_handlers(&a.base, out),
         syn::Expr::Async(a) => {
-            if let Some(syn::Stmt::Expr(e, None)) = a.block.stmts.last() {
+            if let Some(e) = super::clients::block_value(&a.block) {
                 closure_handlers(e, out);
             }
         }
         syn::Expr::Block(b) => {
-            if let Some(syn::Stmt::Expr(e, None)) = b.block.stmts.last() {
+            if let Some(e) = super::clients::block_value(&b.block) {
                 closure_handlers(e, out);
             }
         }

@@ -595,7 +595,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.visit_stmt(stmt);
             // `let (tx, rx) = unbounded(); .. rx.recv().await`: a reply channel.
             if let (syn::Stmt::Local(l), true) = (stmt, self.facts.queues.len() == queues + 1) {
-                if receiver_name(&l.pat).is_some_and(|rx| read_once(&rx, &b.stmts[i + 1..])) {
+                if tuple_name(&l.pat, 1).is_some_and(|rx| read_once(&rx, &b.stmts[i + 1..])) {
                     self.facts.queues[queues].reply = true;
                 }
             }
@@ -640,7 +640,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         // `let (tx, rx) = unbounded_channel()`: sends on `tx` fill that queue.
         if self.facts.queues.len() == queues + 1 {
-            if let Some(tx) = sender_name(&l.pat) {
+            if let Some(tx) = tuple_name(&l.pat, 0) {
                 let key = format!("local:{}:{tx}", self.facts.queues[queues].span.start);
                 self.facts.queues[queues].keys.push(key);
                 self.senders.push((tx, queues));
@@ -845,17 +845,6 @@ fn binding_name(pat: &syn::Pat) -> Option<String> {
     }
 }
 
-/// The receiver's name in `let (tx, rx) = ..`.
-fn receiver_name(pat: &syn::Pat) -> Option<String> {
-    let syn::Pat::Tuple(t) = pat else {
-        return None;
-    };
-    match t.elems.iter().nth(1)? {
-        syn::Pat::Ident(i) => Some(i.ident.to_string()),
-        _ => None,
-    }
-}
-
 /// Whether `rx` is used by these statements only for one receive (`rx.recv()`,
 /// `rx.recv_async().await`), outside loops and closures: the channel carries one
 /// reply and dies with the call.
@@ -917,12 +906,13 @@ fn read_once(rx: &str, stmts: &[syn::Stmt]) -> bool {
     uses.reads == 1 && !uses.other
 }
 
-/// The sender's name in `let (tx, rx) = ..` (also `(mut tx, _)`).
-fn sender_name(pat: &syn::Pat) -> Option<String> {
+/// The name bound at `index` of a tuple pattern: in `let (tx, rx) = ..`, the sender
+/// (0, also `(mut tx, _)`) or the receiver (1).
+fn tuple_name(pat: &syn::Pat, index: usize) -> Option<String> {
     let syn::Pat::Tuple(t) = pat else {
         return None;
     };
-    match t.elems.first()? {
+    match t.elems.iter().nth(index)? {
         syn::Pat::Ident(i) => Some(i.ident.to_string()),
         _ => None,
     }
