@@ -37,6 +37,12 @@ pub fn check(text: &str, language: Language) -> Option<String> {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
+        // Letters, digits and spaces change no counter: skip them without the
+        // limit checks below (they pass again at the next byte that counts).
+        if !(SPECIAL[c as usize] || rust && c == b'r') {
+            i += 1;
+            continue;
+        }
         match c {
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 i = memchr(b, i, b'\n');
@@ -150,6 +156,18 @@ pub fn check(text: &str, language: Language) -> Option<String> {
     }
     None
 }
+
+/// The bytes the scan acts on (`r` only in Rust, where it may start a raw string).
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let bytes = b"/\"'([{)]};,.-=+*%&|^<>";
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
 
 fn memchr(b: &[u8], from: usize, needle: u8) -> usize {
     b[from..]

@@ -7,6 +7,10 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 unsafe extern "C" {
     fn mi_option_set(option: std::os::raw::c_int, value: std::os::raw::c_long);
+    fn mi_malloc(size: usize) -> *mut std::ffi::c_void;
+    fn mi_calloc(count: usize, size: usize) -> *mut std::ffi::c_void;
+    fn mi_realloc(p: *mut std::ffi::c_void, size: usize) -> *mut std::ffi::c_void;
+    fn mi_free(p: *mut std::ffi::c_void);
 }
 
 /// `mi_option_purge_delay` in the `mimalloc.h` of mimalloc 3 (what libmimalloc-sys
@@ -26,6 +30,17 @@ fn main() {
         // depends on it.
         unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS) };
     }
+    // SAFETY: mimalloc's four functions are one allocator family, never return
+    // null for a non-zero size and align as malloc does; this runs before any
+    // other tree-sitter call, on the only thread there is.
+    unsafe {
+        tree_sitter::set_allocator(Some(tree_sitter::Allocator {
+            malloc: mi_malloc,
+            calloc: mi_calloc,
+            realloc: mi_realloc,
+            free: mi_free,
+        }))
+    };
     let cli = poolguard::cli::Cli::parse();
     std::process::exit(poolguard::cli::run(cli));
 }

@@ -23,7 +23,7 @@ impl<'a> Extractor<'a> {
         if let Some(mods) = modifiers_node(decl) {
             let mut c2 = mods.walk();
             for ann in mods.children(&mut c2) {
-                if !matches!(ann.kind(), "annotation" | "marker_annotation") {
+                if !matches!(ann.kind_name(), "annotation" | "marker_annotation") {
                     continue;
                 }
                 let written = ann
@@ -40,7 +40,7 @@ impl<'a> Extractor<'a> {
                     // not other attributes such as `destroyMethod = "shutdown"`.
                     let mut c = args.walk();
                     for arg in args.named_children(&mut c) {
-                        let value = if arg.kind() == "element_value_pair" {
+                        let value = if arg.kind_name() == "element_value_pair" {
                             let key = arg.field("key").map(|k| text(k, self.src)).unwrap_or("");
                             if !matches!(key, "value" | "name") {
                                 continue;
@@ -52,7 +52,7 @@ impl<'a> Extractor<'a> {
                         let mut stack: Vec<Node> = value.into_iter().collect();
                         let mut found = Vec::new();
                         while let Some(n) = stack.pop() {
-                            if n.kind() == "string_literal" {
+                            if n.kind_name() == "string_literal" {
                                 found.push(string_value(n, self.src));
                                 continue;
                             }
@@ -140,6 +140,6 @@ pub(super) fn modifiers_node(decl: Node) -> Option<Node> {
     let mut cursor = decl.walk();
     let first = decl
         .children(&mut cursor)
-        .find(|c| !matches!(c.kind(), "line_comment" | "block_comment"));
-    first.filter(|c| c.kind() == "modifiers")
+        .find(|c| !matches!(c.kind_name(), "line_comment" | "block_comment"));
+    first.filter(|c| c.kind_name() == "modifiers")
 }

@@ -89,7 +89,7 @@ impl<'a> Extractor<'a> {
             self.clients_at(node, "call", f);
         } else if let (Some(o), Some(t)) = (object, recv.fq().map(str::to_string)) {
             self.clients_at(node, "method", &format!("{t}.{name}"));
-            if matches!(o.kind(), "identifier" | "field_access") {
+            if matches!(o.kind_name(), "identifier" | "field_access") {
                 self.clients_at(node, "type", &t);
             }
         }
@@ -116,7 +116,7 @@ impl<'a> Extractor<'a> {
         let mut lambda_args = Vec::new();
         for (i, arg) in args.iter().enumerate() {
             let task = submission.as_ref().filter(|(_, tasks)| tasks.contains(&i));
-            if let (Some((idx, _)), "identifier") = (task, arg.kind()) {
+            if let (Some((idx, _)), "identifier") = (task, arg.kind_name()) {
                 // `pool.submit(task)` with `task` this method's parameter: a wrapper.
                 let p = self.text(*arg);
                 let shadowed = self
@@ -142,7 +142,7 @@ impl<'a> Extractor<'a> {
                 self.task_list(*arg, *idx);
                 continue;
             }
-            match (arg.kind(), task) {
+            match (arg.kind_name(), task) {
                 ("lambda_expression", Some((idx, _))) => {
                     // `allOf(a, b).thenApplyAsync(..)`: a task that runs once they completed.
                     self.scopes.push();
@@ -232,7 +232,7 @@ impl<'a> Extractor<'a> {
 
     /// `List.of(..)` / `Arrays.asList(..)` holding task lambdas.
     fn is_task_list(&self, arg: Node) -> bool {
-        arg.kind() == "method_invocation"
+        arg.kind_name() == "method_invocation"
             && arg.field("name").is_some_and(|n| {
                 matches!(self.text(n), "of" | "asList" | "singletonList" | "copyOf")
             })
@@ -249,7 +249,7 @@ impl<'a> Extractor<'a> {
         let items: Vec<Node> = args.named_children(&mut c).collect();
         let pool = self.facts.submissions[sub].pool.clone();
         for item in items {
-            if item.kind() == "lambda_expression" {
+            if item.kind_name() == "lambda_expression" {
                 let id = self.lambda(item, CtxKind::PoolTask(pool.clone()), None, Some(sub));
                 if let (None, Some(id)) = (self.facts.submissions[sub].task, id) {
                     self.facts.submissions[sub].task = Some(id);
@@ -296,7 +296,7 @@ impl<'a> Extractor<'a> {
     /// `CompletableFuture`, `java.util.concurrent.Executors`), not a value.
     pub(super) fn static_class(&self, object: Node) -> Option<String> {
         if !matches!(
-            object.kind(),
+            object.kind_name(),
             "identifier" | "field_access" | "scoped_identifier"
         ) {
             return None;
@@ -351,7 +351,7 @@ impl<'a> Extractor<'a> {
         // constant of another class (`Pools.IO`); linking decides (unconfirmed).
         let guessed;
         let recv = match (&recv.pool, &recv.ty, node.field("object")) {
-            (None, None, Some(o)) if matches!(o.kind(), "identifier" | "field_access") => {
+            (None, None, Some(o)) if matches!(o.kind_name(), "identifier" | "field_access") => {
                 guessed = Value {
                     pool: self.pool_ref_of(o),
                     ..recv.clone()
@@ -410,7 +410,7 @@ impl<'a> Extractor<'a> {
             .insert((node.start_byte(), node.end_byte()), idx);
         // `pool.submit(futureTask)`: a later `futureTask.get()` waits for this task.
         let catalog = self.catalog;
-        for a in args.iter().filter(|a| a.kind() == "identifier") {
+        for a in args.iter().filter(|a| a.kind_name() == "identifier") {
             let Some(v) = self.scopes.get_mut(self.text(*a)) else {
                 continue;
             };
@@ -443,7 +443,7 @@ impl<'a> Extractor<'a> {
         let typed = value
             .fq()
             .is_some_and(|fq| self.catalog.in_group("executor", fq));
-        match expr.kind() {
+        match expr.kind_name() {
             "identifier" => {
                 let name = self.text(expr);
                 if self.scopes.get(name).is_some() {
@@ -485,7 +485,7 @@ impl<'a> Extractor<'a> {
 
     /// What an expression holds, as far as this file shows.
     pub(super) fn value_of(&self, node: Node) -> Value {
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => self.lookup(self.text(node)).unwrap_or_default(),
             "field_access" => {
                 let (Some(obj), Some(field)) = (node.field("object"), node.field("field")) else {
@@ -603,14 +603,23 @@ impl<'a> Extractor<'a> {
                         }
                     }
                     // `f = executeJob(task)`: a wait on `f` waits on this call's result.
-                    let mut v = Value::of(self.own_method_type(name));
+                    let ty = self.own_method_type(name);
+                    // Only a method declared to return a supertype of
+                    // `CompletableFuture` (or a type variable) can return a local one.
+                    let promise = ty.as_ref().is_some_and(|t| {
+                        matches!(
+                            t.simple.as_str(),
+                            "CompletableFuture" | "Future" | "CompletionStage" | "Object"
+                        ) || (t.fq.is_none() && t.simple.chars().all(|c| c.is_ascii_uppercase()))
+                    });
+                    let mut v = Value::of(ty);
                     v.call = self
                         .call_at
                         .get(&(node.start_byte(), node.end_byte()))
                         .copied();
                     // A promise an I/O callback completes (every method of that name
                     // returns one): the client's timeouts bound it.
-                    v.bounded |= self.callback_promise(name);
+                    v.bounded |= promise && self.callback_promise(name);
                     return v;
                 }
                 let recv = object.map(|o| self.value_of(o)).unwrap_or_default();
@@ -860,7 +869,7 @@ impl<'a> Extractor<'a> {
         binary
             && super::queues::enclosing_body(node).is_some_and(|body| {
                 super::syntax::any_node(body, |n| {
-                    n.kind() == "finally_clause" && self.text(n).contains(&release)
+                    n.kind_name() == "finally_clause" && self.text(n).contains(&release)
                 })
             })
     }
@@ -869,7 +878,7 @@ impl<'a> Extractor<'a> {
     /// (`f = new CompletableFuture<>(); req.onSuccess(r -> f.complete(r)); f.get();`):
     /// the client's timeouts bound the wait.
     fn io_promise(&self, node: Node, object: Option<Node>) -> bool {
-        let Some(var) = object.filter(|o| o.kind() == "identifier") else {
+        let Some(var) = object.filter(|o| o.kind_name() == "identifier") else {
             return false;
         };
         super::queues::enclosing_body(node)
@@ -887,12 +896,12 @@ impl<'a> Extractor<'a> {
             let mut n = node;
             let mut found = false;
             while let Some(p) = n.parent() {
-                if matches!(p.kind(), "while_statement" | "do_statement") {
+                if matches!(p.kind_name(), "while_statement" | "do_statement") {
                     found = true;
                     break;
                 }
                 if matches!(
-                    p.kind(),
+                    p.kind_name(),
                     "method_declaration"
                         | "lambda_expression"
                         | "class_body"
@@ -949,7 +958,7 @@ impl<'a> Extractor<'a> {
         if !self.catalog.data.release_methods.iter().any(|m| m == name) {
             return;
         }
-        let Some(obj) = object.filter(|o| o.kind() == "identifier") else {
+        let Some(obj) = object.filter(|o| o.kind_name() == "identifier") else {
             return;
         };
         // The task this code runs as: the nearest enclosing context handed to a pool.
@@ -980,7 +989,7 @@ impl<'a> Extractor<'a> {
         if name != "add" || args.len() != 1 {
             return;
         }
-        let Some(obj) = object.filter(|o| o.kind() == "identifier") else {
+        let Some(obj) = object.filter(|o| o.kind_name() == "identifier") else {
             return;
         };
         let origin = self.value_of(args[0]).origin;
@@ -1008,7 +1017,7 @@ impl<'a> Extractor<'a> {
         let (receiver_type, target) = match object {
             None => (None, None),
             Some(o) if self.text(o) == "this" => (None, None),
-            Some(o) if o.kind() == "super" => (None, None),
+            Some(o) if o.kind_name() == "super" => (None, None),
             Some(o) => {
                 let ty = match &recv.ty {
                     Some(t) if project_type(t) => t.clone(),
@@ -1050,7 +1059,7 @@ impl<'a> Extractor<'a> {
             receiver_type: receiver_type.map(String::into_boxed_str),
             // `super.m()`: the superclass's method, never this class's override.
             callee_owner: object
-                .filter(|o| o.kind() == "super")
+                .filter(|o| o.kind_name() == "super")
                 .map(|_| crate::facts::SUPER_CALL.into()),
             waited,
             target,
@@ -1080,7 +1089,7 @@ impl<'a> Extractor<'a> {
         let mut c = args.walk();
         let args: Vec<Node> = args.named_children(&mut c).collect();
         for (index, a) in args.into_iter().enumerate() {
-            if !matches!(a.kind(), "identifier" | "field_access") {
+            if !matches!(a.kind_name(), "identifier" | "field_access") {
                 continue;
             }
             if let Some(p) = self.value_of(a).pool.filter(|p| p.confirmed) {
@@ -1098,8 +1107,8 @@ impl<'a> Extractor<'a> {
     pub(super) fn is_field_ref(&self, o: Node) -> bool {
         let t = self.text(o);
         let name = t.strip_prefix("this.").unwrap_or(t);
-        let plain =
-            o.kind() == "identifier" || (o.kind() == "field_access" && t.starts_with("this."));
+        let plain = o.kind_name() == "identifier"
+            || (o.kind_name() == "field_access" && t.starts_with("this."));
         plain
             && (t.starts_with("this.") || self.scopes.get(name).is_none())
             && self.field(name).is_some()
@@ -1112,7 +1121,10 @@ impl<'a> Extractor<'a> {
         let s = self.call_span(node);
         match (node.field("object"), node.field("name")) {
             (Some(o), Some(n))
-                if matches!(o.kind(), "method_invocation" | "object_creation_expression") =>
+                if matches!(
+                    o.kind_name(),
+                    "method_invocation" | "object_creation_expression"
+                ) =>
             {
                 Span::new(n.start_byte(), s.end.max(n.end_byte()))
             }

@@ -50,12 +50,15 @@ impl<'a> Extractor<'a> {
             return;
         }
         let mut used = self.observe(start, &entry.sent_by);
-        if start.kind() == "method_invocation" {
+        if start.kind_name() == "method_invocation" {
             // The creating call may configure too (`builder.connectTimeout(..)` on a typed builder).
             used.calls.insert(0, self.observed(start));
         }
         // `timed.rootUri(..).build()` where `timed` was built from a configured chain.
-        if let Some(obj) = start.field("object").filter(|o| o.kind() == "identifier") {
+        if let Some(obj) = start
+            .field("object")
+            .filter(|o| o.kind_name() == "identifier")
+        {
             self.initializer_calls(obj, &mut used.calls, 0);
         }
         if !entry.sent_by.is_empty() && !used.sent {
@@ -91,7 +94,10 @@ impl<'a> Extractor<'a> {
     /// blocks and `try` bodies between), so the first client is never used.
     fn overwritten_unused(&self, start: Node) -> bool {
         let top = chain_root_up(start);
-        let Some(decl) = top.parent().filter(|p| p.kind() == "variable_declarator") else {
+        let Some(decl) = top
+            .parent()
+            .filter(|p| p.kind_name() == "variable_declarator")
+        else {
             return false;
         };
         let (Some(name), Some(body)) = (decl.field("name"), enclosing_body(decl)) else {
@@ -101,7 +107,7 @@ impl<'a> Extractor<'a> {
         let mut first: Option<Node> = None;
         let mut stack = vec![body];
         while let Some(n) = stack.pop() {
-            if n.kind() == "identifier"
+            if n.kind_name() == "identifier"
                 && self.text(n) == var
                 && n.start_byte() > decl.end_byte()
                 && first.is_none_or(|f| n.start_byte() < f.start_byte())
@@ -115,7 +121,7 @@ impl<'a> Extractor<'a> {
             return false;
         };
         let Some(assign) = first.parent().filter(|p| {
-            p.kind() == "assignment_expression"
+            p.kind_name() == "assignment_expression"
                 && p.field("left").is_some_and(|l| l.id() == first.id())
                 && p.field("operator").is_some_and(|o| self.text(o) == "=")
                 // `c = wrap(c)` keeps the first client.
@@ -130,7 +136,10 @@ impl<'a> Extractor<'a> {
             if Some(p.id()) == home.map(|h| h.id()) {
                 return true;
             }
-            if !matches!(p.kind(), "expression_statement" | "block" | "try_statement") {
+            if !matches!(
+                p.kind_name(),
+                "expression_statement" | "block" | "try_statement"
+            ) {
                 return false;
             }
             n = p.parent();
@@ -150,7 +159,7 @@ impl<'a> Extractor<'a> {
         };
         let mut stack = vec![class];
         while let Some(n) = stack.pop() {
-            if n.kind() == "method_invocation" {
+            if n.kind_name() == "method_invocation" {
                 let name = n.field("name").map(|m| self.text(m)).unwrap_or_default();
                 let arg = args(n).first().copied();
                 let bounded = entry.per_request.iter().any(|p| match p.split_once('=') {
@@ -180,7 +189,7 @@ impl<'a> Extractor<'a> {
 
     /// Where an argument (inline, or the local it names) starts an `entry` value.
     fn config_start<'t>(&self, entry: &ClientEntry, arg: Node<'t>) -> Option<Node<'t>> {
-        let expr = match arg.kind() {
+        let expr = match arg.kind_name() {
             "identifier" => self.local_initializer(arg)?,
             _ => arg,
         };
@@ -198,7 +207,7 @@ impl<'a> Extractor<'a> {
     fn becomes(&self, start: Node, fq: &str) -> bool {
         let mut cur = start;
         while let Some(p) = cur.parent() {
-            match p.kind() {
+            match p.kind_name() {
                 "parenthesized_expression" => cur = p,
                 "cast_expression" => {
                     return p
@@ -263,10 +272,10 @@ impl<'a> Extractor<'a> {
         let Some(mut v) = self.local_initializer(ident).filter(|_| depth < 3) else {
             return;
         };
-        while v.kind() == "method_invocation" {
+        while v.kind_name() == "method_invocation" {
             calls.push(self.observed(v));
             match v.field("object") {
-                Some(o) if o.kind() == "identifier" => {
+                Some(o) if o.kind_name() == "identifier" => {
                     return self.initializer_calls(o, calls, depth + 1)
                 }
                 Some(o) => v = o,
@@ -281,7 +290,7 @@ impl<'a> Extractor<'a> {
         let scope = enclosing_body(ident).or_else(|| enclosing_class_body(ident))?;
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
-            if n.kind() == "variable_declarator"
+            if n.kind_name() == "variable_declarator"
                 && n.field("name").is_some_and(|v| self.text(v) == name)
             {
                 return n.field("value");
@@ -294,7 +303,7 @@ impl<'a> Extractor<'a> {
 
     /// The `kind:name` keys a start node could match (`new:..`, `call:..`).
     fn start_keys(&self, node: Node) -> Vec<(&'static str, String)> {
-        match node.kind() {
+        match node.kind_name() {
             "object_creation_expression" => node
                 .field("type")
                 .and_then(|t| self.jtype(t))
@@ -324,7 +333,7 @@ impl<'a> Extractor<'a> {
         let Some(parent) = top.parent() else {
             return used;
         };
-        let var = match parent.kind() {
+        let var = match parent.kind_name() {
             "variable_declarator" | "resource" => {
                 parent.field("name").map(|n| self.text(n).to_string())
             }
@@ -342,7 +351,7 @@ impl<'a> Extractor<'a> {
         };
         let is_field = parent
             .parent()
-            .is_some_and(|d| d.kind() == "field_declaration")
+            .is_some_and(|d| d.kind_name() == "field_declaration")
             || self.field(&var).is_some();
         let scope = if is_field {
             enclosing_class_body(parent)
@@ -358,17 +367,17 @@ impl<'a> Extractor<'a> {
                 let t = self.text(o);
                 t == var || t.strip_prefix("this.") == Some(var.as_str())
             };
-            match n.kind() {
+            match n.kind_name() {
                 "method_invocation" if n.field("object").is_some_and(on_var) => {
                     let mut calls = Vec::new();
                     let top = self.chain_up_from(n, &mut calls);
                     used.calls.extend(calls);
-                    if let Some(args) = top.parent().filter(|p| p.kind() == "argument_list") {
+                    if let Some(args) = top.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
                     }
                 }
                 "identifier" if self.text(n) == var => {
-                    if let Some(args) = n.parent().filter(|p| p.kind() == "argument_list") {
+                    if let Some(args) = n.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
                     }
                 }
@@ -391,7 +400,7 @@ impl<'a> Extractor<'a> {
     fn chain_up<'t>(&self, start: Node<'t>, calls: &mut Vec<Observed<Node<'t>>>) -> Node<'t> {
         let mut cur = start;
         while let Some(p) = cur.parent() {
-            match p.kind() {
+            match p.kind_name() {
                 "method_invocation" if p.field("object") == Some(cur) => {
                     calls.push(self.observed(p));
                     cur = p;
@@ -423,7 +432,7 @@ impl<'a> Extractor<'a> {
 
     /// Where a client finding points: the creating call, on one line.
     fn start_span(&self, start: Node) -> Span {
-        let s = match start.kind() {
+        let s = match start.kind_name() {
             "method_invocation" => self.call_span(start),
             _ => span(start),
         };
@@ -450,7 +459,8 @@ fn args(call: Node) -> Vec<Node> {
 fn chain_root_up(start: Node) -> Node {
     let mut top = start;
     while let Some(p) = top.parent().filter(|p| {
-        p.kind() == "method_invocation" && p.field("object").is_some_and(|o| o.id() == top.id())
+        p.kind_name() == "method_invocation"
+            && p.field("object").is_some_and(|o| o.id() == top.id())
     }) {
         top = p;
     }
@@ -459,9 +469,14 @@ fn chain_root_up(start: Node) -> Node {
 
 /// The innermost receiver of a call chain: `A.custom().x().build()` -> `A.custom()`.
 fn chain_root(mut n: Node) -> Node {
-    while n.kind() == "method_invocation" {
+    while n.kind_name() == "method_invocation" {
         match n.field("object") {
-            Some(o) if matches!(o.kind(), "method_invocation" | "object_creation_expression") => {
+            Some(o)
+                if matches!(
+                    o.kind_name(),
+                    "method_invocation" | "object_creation_expression"
+                ) =>
+            {
                 n = o
             }
             _ => break,
@@ -475,7 +490,7 @@ fn chain_root(mut n: Node) -> Node {
 fn in_resource(start: Node) -> bool {
     let mut n = start;
     while let Some(p) = n.parent() {
-        match p.kind() {
+        match p.kind_name() {
             "resource" => return true,
             "method_invocation" if p.field("object") == Some(n) => n = p,
             "parenthesized_expression" | "cast_expression" => n = p,

@@ -52,7 +52,7 @@ fn eval_typed(n: Node, src: &str, consts: &HashMap<String, u64>, depth: usize) -
             Some(JInt::Int(u32::try_from(v).ok()? as i32))
         }
     };
-    match n.kind() {
+    match n.kind_name() {
         "decimal_integer_literal" => {
             let v: u64 = digits(t).parse().ok()?;
             if long {

@@ -109,11 +109,11 @@ impl<'a> Extractor<'a> {
         let mut package = String::new();
         let mut c = root.walk();
         for child in root.named_children(&mut c) {
-            if child.kind() == "package_declaration" {
+            if child.kind_name() == "package_declaration" {
                 let mut c2 = child.walk();
                 let name = child
                     .named_children(&mut c2)
-                    .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"));
+                    .find(|n| matches!(n.kind_name(), "scoped_identifier" | "identifier"));
                 if let Some(n) = name {
                     package = text(n, src)
                         .chars()
@@ -323,7 +323,7 @@ impl<'a> Extractor<'a> {
             K::Loop => {
                 // An open-ended loop (`while (running)`, `for (;;)`) is a consumer loop;
                 // a counted `for` is not.
-                let open = node.kind() != "for_statement" || node.field("condition").is_none();
+                let open = node.kind_name() != "for_statement" || node.field("condition").is_none();
                 let step = usize::from(open);
                 if let Some(&c) = self.ctx.last().filter(|_| open) {
                     self.facts.contexts[c].worker_loop = true;
@@ -331,7 +331,7 @@ impl<'a> Extractor<'a> {
                         self.facts.contexts[c].dedicated_loop = true;
                     }
                 }
-                let polled = (node.kind() == "while_statement")
+                let polled = (node.kind_name() == "while_statement")
                     .then(|| self.poll_wait(node))
                     .flatten();
                 self.frame.loops += step;
@@ -386,7 +386,7 @@ impl<'a> Extractor<'a> {
             None if self.package.is_empty() => simple.clone(),
             None => format!("{}.{simple}", self.package),
         };
-        if node.kind() != "object_creation_expression" {
+        if node.kind_name() != "object_creation_expression" {
             self.facts.items.push(Item {
                 span: span(node),
                 name: fq.clone(),
@@ -397,7 +397,7 @@ impl<'a> Extractor<'a> {
             if let Some(s) = node.field(field) {
                 let mut stack = vec![s];
                 while let Some(n) = stack.pop() {
-                    match n.kind() {
+                    match n.kind_name() {
                         "type_identifier" | "scoped_type_identifier" | "generic_type" => {
                             supers.extend(self.jtype(n));
                         }
@@ -430,7 +430,7 @@ impl<'a> Extractor<'a> {
             fields: Vec::new(),
             span: span(head),
         });
-        let annotations = if node.kind() == "object_creation_expression" {
+        let annotations = if node.kind_name() == "object_creation_expression" {
             Vec::new()
         } else {
             self.annotations(node).into_iter().map(|a| a.name).collect()
@@ -468,13 +468,19 @@ impl<'a> Extractor<'a> {
 
     /// Fields, constants and pool definitions of a class body, before its methods are walked.
     fn collect_members(&mut self, body: Node) {
-        if let Some(class) = body.parent().filter(|c| c.kind() == "class_declaration") {
+        if let Some(class) = body
+            .parent()
+            .filter(|c| c.kind_name() == "class_declaration")
+        {
             self.handler_class(class);
         }
         let mut cursor = body.walk();
         let members: Vec<Node> = body.named_children(&mut cursor).collect();
         // Rejection handlers held in fields, before any pool that names them.
-        for member in members.iter().filter(|m| m.kind() == "field_declaration") {
+        for member in members
+            .iter()
+            .filter(|m| m.kind_name() == "field_declaration")
+        {
             let mut c = member.walk();
             for decl in member.children_by_field_name("declarator", &mut c) {
                 let runs = decl.field("value").is_some_and(|v| self.is_caller_runs(v));
@@ -487,7 +493,7 @@ impl<'a> Extractor<'a> {
             }
         }
         for member in &members {
-            if member.kind() != "field_declaration" {
+            if member.kind_name() != "field_declaration" {
                 continue;
             }
             let is_const = {
@@ -537,7 +543,7 @@ impl<'a> Extractor<'a> {
             }
         }
         for m in &members {
-            if m.kind() != "method_declaration" {
+            if m.kind_name() != "method_declaration" {
                 continue;
             }
             let (Some(name), ty) = (m.field("name"), m.field("type").and_then(|t| self.jtype(t)))
@@ -583,13 +589,13 @@ impl<'a> Extractor<'a> {
         let [ret] = stmts.as_slice() else {
             return None;
         };
-        if ret.kind() != "return_statement" {
+        if ret.kind_name() != "return_statement" {
             return None;
         }
         let value = ret.named_child(0)?;
         let text = self.text(value);
         let field = text.strip_prefix("this.").unwrap_or(text);
-        (matches!(value.kind(), "identifier" | "field_access")
+        (matches!(value.kind_name(), "identifier" | "field_access")
             && field.chars().all(|c| c.is_alphanumeric() || c == '_'))
         .then(|| field.to_string())
     }
@@ -652,7 +658,7 @@ impl<'a> Extractor<'a> {
         let head = node.field("name").unwrap_or(node);
         let body = node.field("body").unwrap_or(node);
         let id = self.push_ctx(kind, name.clone(), head, body);
-        if node.kind() == "method_declaration" {
+        if node.kind_name() == "method_declaration" {
             self.facts.contexts[id].entry = self.entry_for(node, &name).map(Box::new);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {
@@ -677,7 +683,10 @@ impl<'a> Extractor<'a> {
         self.scopes.push();
         if let Some(params) = node.field("parameters") {
             let mut c = params.walk();
-            let declared: Vec<&str> = params.named_children(&mut c).map(|p| p.kind()).collect();
+            let declared: Vec<&str> = params
+                .named_children(&mut c)
+                .map(|p| p.kind_name())
+                .collect();
             let fixed = !declared.contains(&"spread_parameter");
             let count = declared
                 .iter()
@@ -706,7 +715,7 @@ impl<'a> Extractor<'a> {
         let mut c = params.walk();
         let ps: Vec<Node> = params.named_children(&mut c).collect();
         for p in ps {
-            match p.kind() {
+            match p.kind_name() {
                 "formal_parameter" | "spread_parameter" => {
                     let ty = p.field("type").and_then(|t| self.jtype(t));
                     let name = p
@@ -735,18 +744,18 @@ impl<'a> Extractor<'a> {
     /// Whether a lambda is the body of `new Thread(..)`.
     fn in_new_thread(&self, node: Node) -> bool {
         node.parent()
-            .filter(|p| p.kind() == "argument_list")
+            .filter(|p| p.kind_name() == "argument_list")
             .and_then(|a| a.parent())
-            .is_some_and(|c| c.kind() == "object_creation_expression")
+            .is_some_and(|c| c.kind_name() == "object_creation_expression")
     }
 
     /// What kind of context a lambda found in ordinary code is: where it runs.
     fn lambda_kind(&self, node: Node) -> CtxKind {
-        let Some(args) = node.parent().filter(|p| p.kind() == "argument_list") else {
+        let Some(args) = node.parent().filter(|p| p.kind_name() == "argument_list") else {
             // A lambda returned from a method declared to return an event-loop handler type.
             let returned = node
                 .parent()
-                .is_some_and(|p| p.kind() == "return_statement");
+                .is_some_and(|p| p.kind_name() == "return_statement");
             let handler = self
                 .frame
                 .returns
@@ -768,7 +777,7 @@ impl<'a> Extractor<'a> {
         let Some(call) = args.parent() else {
             return CtxKind::Inline;
         };
-        if call.kind() == "object_creation_expression" {
+        if call.kind_name() == "object_creation_expression" {
             let is_thread = call
                 .field("type")
                 .and_then(|t| self.jtype(t))
@@ -798,7 +807,7 @@ impl<'a> Extractor<'a> {
                 .is_some_and(|m| list.iter().any(|o| o == self.text(m)))
         };
         let mut up = call.field("object");
-        while let Some(o) = up.filter(|o| o.kind() == "method_invocation") {
+        while let Some(o) = up.filter(|o| o.kind_name() == "method_invocation") {
             if named(o, &reactive.off_loop) || named(o, &reactive.off_loop_after) {
                 return CtxKind::Thread;
             }
@@ -858,7 +867,7 @@ impl<'a> Extractor<'a> {
         let saved_loops = std::mem::take(&mut self.frame.loops);
         self.scopes.push();
         if let Some(params) = node.field("parameters") {
-            match params.kind() {
+            match params.kind_name() {
                 "identifier" => {
                     let name = self.text(params).to_string();
                     let mut v = hint.clone().unwrap_or_default();
@@ -916,7 +925,7 @@ impl<'a> Extractor<'a> {
         let mut cursor = node.walk();
         let kids: Vec<Node> = node.children(&mut cursor).collect();
         for c in kids {
-            if c.kind() != "class_body" {
+            if c.kind_name() != "class_body" {
                 self.walk(c);
                 continue;
             }
@@ -944,7 +953,7 @@ impl<'a> Extractor<'a> {
         let mut cursor = body.walk();
         let members: Vec<Node> = body.named_children(&mut cursor).collect();
         for m in members {
-            if m.kind() == "method_declaration" {
+            if m.kind_name() == "method_declaration" {
                 self.scopes.push();
                 if let Some(p) = m.field("parameters") {
                     self.declare_params(p);
@@ -967,7 +976,7 @@ impl<'a> Extractor<'a> {
             return;
         };
         let plain = node.field("operator").is_some_and(|o| self.text(o) == "=");
-        if !plain || left.kind() != "identifier" {
+        if !plain || left.kind_name() != "identifier" {
             return;
         }
         let name = self.text(left);
@@ -994,7 +1003,7 @@ impl<'a> Extractor<'a> {
             let mut value = match d.field("value") {
                 Some(v) => {
                     // A lambda kept in a local gets its own context: it may be submitted later.
-                    let lambda = v.kind() == "lambda_expression";
+                    let lambda = v.kind_name() == "lambda_expression";
                     let before = self.facts.contexts.len();
                     self.force_lambda_ctx = lambda;
                     self.walk(v);
@@ -1013,7 +1022,7 @@ impl<'a> Extractor<'a> {
             // `InvocationFuture<?>[] fs = ..`: an array of futures with their own deadline.
             let element = node
                 .field("type")
-                .filter(|t| t.kind() == "array_type")
+                .filter(|t| t.kind_name() == "array_type")
                 .and_then(|t| t.field("element"))
                 .and_then(|e| self.jtype(e));
             if element.is_some_and(|e| self.bounded_future(&e)) {
@@ -1025,7 +1034,7 @@ impl<'a> Extractor<'a> {
             // `new ExecutorCompletionService<>(pool)`: submits to `pool`.
             if let Some(v) = d
                 .field("value")
-                .filter(|v| v.kind() == "object_creation_expression")
+                .filter(|v| v.kind_name() == "object_creation_expression")
             {
                 let wraps = v
                     .field("type")

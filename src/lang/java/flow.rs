@@ -91,7 +91,7 @@ impl<'a> Extractor<'a> {
     pub(super) fn admits_one(&self, node: Node) -> bool {
         let mut child = node;
         while let Some(parent) = child.parent() {
-            match parent.kind() {
+            match parent.kind_name() {
                 "if_statement" => {
                     let in_then = parent.field("consequence") == Some(child);
                     if in_then
@@ -109,7 +109,7 @@ impl<'a> Extractor<'a> {
                             return true;
                         }
                         // `synchronized (queue) { if (queue.size() >= max) throw ..; .. }`
-                        let locked = (p.kind() == "synchronized_statement")
+                        let locked = (p.kind_name() == "synchronized_statement")
                             .then(|| p.field("body"))
                             .flatten();
                         if let Some(body) = locked {
@@ -153,7 +153,7 @@ impl<'a> Extractor<'a> {
         let mut c = block.walk();
         let stmts: Vec<Node> = block.named_children(&mut c).collect();
         match stmts.as_slice() {
-            [ret] if ret.kind() == "return_statement" => ret
+            [ret] if ret.kind_name() == "return_statement" => ret
                 .named_child(0)
                 .is_some_and(|e| self.calls_guard_in(e, depth + 1)),
             _ => false,
@@ -165,7 +165,7 @@ impl<'a> Extractor<'a> {
     pub(super) fn replaces_pending(&self, call: Node) -> bool {
         let Some(assign) = call
             .parent()
-            .filter(|p| p.kind() == "assignment_expression" && p.field("right") == Some(call))
+            .filter(|p| p.kind_name() == "assignment_expression" && p.field("right") == Some(call))
         else {
             return false;
         };
@@ -176,7 +176,7 @@ impl<'a> Extractor<'a> {
         let mut body = assign;
         while let Some(p) = body.parent() {
             body = p;
-            if matches!(p.kind(), "method_declaration" | "lambda_expression") {
+            if matches!(p.kind_name(), "method_declaration" | "lambda_expression") {
                 break;
             }
         }
@@ -186,7 +186,7 @@ impl<'a> Extractor<'a> {
 
     /// `if (<guard or capacity check>) return;` (or `throw`).
     fn exits_unless_admitted(&self, stmt: Node) -> bool {
-        stmt.kind() == "if_statement"
+        stmt.kind_name() == "if_statement"
             && stmt.field("consequence").is_some_and(exits)
             && stmt
                 .field("condition")
@@ -199,18 +199,20 @@ impl<'a> Extractor<'a> {
         const COUNTS: [&str; 5] = ["size", "incrementAndGet", "getAndIncrement", "get", "sum"];
         let counts = |n: Node| {
             any_node(n, |x| {
-                x.kind() == "method_invocation"
+                x.kind_name() == "method_invocation"
                     && x.field("name")
                         .is_some_and(|m| COUNTS.contains(&self.text(m)))
             })
         };
         any_node(cond, |n| {
             let op = n.field("operator").map(|o| self.text(o)).unwrap_or("");
-            let left = n.field("left").filter(|_| n.kind() == "binary_expression");
+            let left = n
+                .field("left")
+                .filter(|_| n.kind_name() == "binary_expression");
             matches!(op, ">" | ">=")
                 && left.is_some_and(|left| {
                     counts(left)
-                        || (left.kind() == "identifier"
+                        || (left.kind_name() == "identifier"
                             && self.local_initializer(left).is_some_and(counts))
                 })
         })
@@ -226,7 +228,7 @@ impl<'a> Extractor<'a> {
     fn calls_guard_in(&self, cond: Node, depth: usize) -> bool {
         let guards = &self.catalog.data.guard_methods;
         any_node(cond, |n| {
-            if n.kind() != "method_invocation" {
+            if n.kind_name() != "method_invocation" {
                 return false;
             }
             let name = n.field("name").map(|m| self.text(m)).unwrap_or("");
@@ -255,7 +257,7 @@ impl<'a> Extractor<'a> {
             let mut out: Vec<&str> = Vec::new();
             let mut stack = vec![n];
             while let Some(x) = stack.pop() {
-                if x.kind() == "identifier" {
+                if x.kind_name() == "identifier" {
                     out.push(self.text(x));
                 }
                 let mut c = x.walk();
@@ -268,10 +270,10 @@ impl<'a> Extractor<'a> {
             let mut out: Vec<(&str, bool, bool)> = Vec::new();
             let mut stack = vec![branch];
             while let Some(n) = stack.pop() {
-                if matches!(n.kind(), "lambda_expression" | "class_body") {
+                if matches!(n.kind_name(), "lambda_expression" | "class_body") {
                     continue;
                 }
-                if n.kind() == "method_invocation" {
+                if n.kind_name() == "method_invocation" {
                     let name = n.field("name").map_or("", |m| self.text(m));
                     if self.catalog.waits_named(name).next().is_some() {
                         let args = n.field("arguments");
@@ -300,15 +302,15 @@ impl<'a> Extractor<'a> {
     /// (`!Thread.currentThread().isInterrupted()`, `isRunning()`).
     pub(super) fn forever(&self, node: Node) -> bool {
         let Some(mut cond) = node.field("condition") else {
-            return node.kind() == "for_statement";
+            return node.kind_name() == "for_statement";
         };
-        while cond.kind() == "parenthesized_expression" {
+        while cond.kind_name() == "parenthesized_expression" {
             match cond.named_child(0) {
                 Some(c) => cond = c,
                 None => return false,
             }
         }
-        if cond.kind() == "unary_expression"
+        if cond.kind_name() == "unary_expression"
             && cond.field("operator").is_some_and(|o| self.text(o) == "!")
         {
             match cond.field("operand") {
@@ -333,7 +335,7 @@ impl<'a> Extractor<'a> {
             let t = self.text(n).to_ascii_lowercase();
             LIFECYCLE.iter().any(|w| t.contains(w))
         };
-        match cond.kind() {
+        match cond.kind_name() {
             "true" => true,
             // `state.get() == State.STARTED`
             "binary_expression" => {
@@ -350,7 +352,7 @@ impl<'a> Extractor<'a> {
             "method_invocation" => {
                 cond.field("name").is_some_and(lifecycle)
                     || cond.field("object").is_some_and(|o| {
-                        matches!(o.kind(), "identifier" | "field_access") && lifecycle(o)
+                        matches!(o.kind_name(), "identifier" | "field_access") && lifecycle(o)
                     })
             }
             _ => false,
@@ -374,7 +376,7 @@ impl<'a> Extractor<'a> {
         let mut not_done = Vec::new();
         let mut stack = vec![(cond, false)];
         while let Some((n, negated)) = stack.pop() {
-            match n.kind() {
+            match n.kind_name() {
                 "parenthesized_expression" => {
                     if let Some(c) = n.named_child(0) {
                         stack.push((c, negated));
@@ -451,7 +453,7 @@ impl<'a> Extractor<'a> {
         }
         let catches_leave = rest
             .iter()
-            .filter(|n| n.kind() == "catch_clause")
+            .filter(|n| n.kind_name() == "catch_clause")
             .all(|cc| cc.field("body").is_some_and(leaves));
         if catches_leave {
             for name in waited {
@@ -481,7 +483,7 @@ fn exits(stmt: Node) -> bool {
 
 /// Whether a statement is, or a block ends with, one of these kinds.
 fn ends_with(stmt: Node, kinds: &[&str]) -> bool {
-    match stmt.kind() {
+    match stmt.kind_name() {
         "block" => {
             let mut c = stmt.walk();
             let last = stmt.named_children(&mut c).last();
@@ -524,9 +526,9 @@ const IO_CALLBACKS: [&str; 8] = [
 fn io_callback_argument(lambda: Node, src: &str) -> bool {
     lambda
         .parent()
-        .filter(|p| p.kind() == "argument_list")
+        .filter(|p| p.kind_name() == "argument_list")
         .and_then(|args| args.parent())
-        .filter(|call| call.kind() == "method_invocation")
+        .filter(|call| call.kind_name() == "method_invocation")
         .and_then(|call| call.field("name"))
         .is_some_and(|name| IO_CALLBACKS.contains(&&src[name.start_byte()..name.end_byte()]))
 }
@@ -570,7 +572,7 @@ impl Extractor<'_> {
 
     fn promise_expr(&self, mut e: Node, block: Node, visiting: &mut Vec<String>) -> bool {
         loop {
-            match e.kind() {
+            match e.kind_name() {
                 "parenthesized_expression" => match e.named_child(0) {
                     Some(inner) => e = inner,
                     None => return false,
@@ -605,11 +607,11 @@ impl Extractor<'_> {
         ];
         let mut stack = vec![block];
         while let Some(n) = stack.pop() {
-            match n.kind() {
+            match n.kind_name() {
                 "variable_declarator" => {
                     let named = n.field("name").is_some_and(|x| self.text(x) == var);
                     let promise = n.field("value").is_some_and(|v| {
-                        v.kind() == "object_creation_expression"
+                        v.kind_name() == "object_creation_expression"
                             && v.field("type")
                                 .is_some_and(|t| self.text(t).starts_with("CompletableFuture"))
                     });
@@ -621,7 +623,7 @@ impl Extractor<'_> {
                         let ty = ty.split('<').next().unwrap_or(ty);
                         CALLBACK_WORDS.iter().any(|w| ty.ends_with(w))
                     });
-                    let argument = n.parent().is_some_and(|p| p.kind() == "argument_list");
+                    let argument = n.parent().is_some_and(|p| p.kind_name() == "argument_list");
                     let text = self.text(n);
                     if completes.iter().any(|c| text.contains(c.as_str())) {
                         if callback && argument {
@@ -650,7 +652,7 @@ impl Extractor<'_> {
                 }
                 // Handed to another method (`startJob(job, v)`): it may complete it anywhere.
                 "identifier" if self.text(n) == var => {
-                    elsewhere |= n.parent().is_some_and(|p| p.kind() == "argument_list");
+                    elsewhere |= n.parent().is_some_and(|p| p.kind_name() == "argument_list");
                 }
                 _ => {}
             }
@@ -666,7 +668,7 @@ fn returns_of(block: Node) -> Vec<Node> {
     let mut out = Vec::new();
     let mut stack = vec![block];
     while let Some(n) = stack.pop() {
-        match n.kind() {
+        match n.kind_name() {
             "return_statement" => out.push(n),
             "lambda_expression" | "class_body" => continue,
             _ => {}
@@ -690,7 +692,7 @@ impl<'a> Extractor<'a> {
         };
         let mut c = body.walk();
         body.named_children(&mut c)
-            .filter(|m| m.kind() == "method_declaration")
+            .filter(|m| m.kind_name() == "method_declaration")
             .filter(|m| m.field("name").is_some_and(|n| self.text(n) == name))
             .collect()
     }

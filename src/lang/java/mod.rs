@@ -21,6 +21,7 @@ use tree_sitter::{Node, Parser, Tree};
 use super::{ExtractOptions, Frontend};
 use crate::facts::FileFacts;
 use crate::source::SourceFile;
+use syntax::NodeExt;
 
 pub struct JavaFrontend;
 
@@ -143,7 +144,8 @@ fn first_error<'t>(root: Node<'t>, src: &str) -> Option<Node<'t>> {
 fn is_annotated_varargs(n: Node, src: &str) -> bool {
     let t = syntax::text(n, src);
     n.is_error()
-        && n.parent().is_some_and(|p| p.kind() == "formal_parameters")
+        && n.parent()
+            .is_some_and(|p| p.kind_name() == "formal_parameters")
         && t.contains('@')
         && t.contains("...")
 }

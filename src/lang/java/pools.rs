@@ -54,7 +54,7 @@ impl<'a> Extractor<'a> {
         let mut c = params.walk();
         let formal: Vec<Node> = params
             .named_children(&mut c)
-            .filter(|p| p.kind() == "formal_parameter")
+            .filter(|p| p.kind_name() == "formal_parameter")
             .collect();
         for (i, p) in formal.into_iter().enumerate() {
             let ty = p.field("type").and_then(|t| self.jtype(t));
@@ -82,7 +82,7 @@ impl<'a> Extractor<'a> {
         if self.is_pool_creation(node) {
             return Some(node);
         }
-        let computes = node.kind() == "method_invocation"
+        let computes = node.kind_name() == "method_invocation"
             && node
                 .field("name")
                 .is_some_and(|n| matches!(self.text(n), "computeIfAbsent" | "compute"));
@@ -95,16 +95,16 @@ impl<'a> Extractor<'a> {
             .named_children(&mut c)
             .filter(|a| !a.is_extra())
             .last()
-            .filter(|a| a.kind() == "lambda_expression")?;
+            .filter(|a| a.kind_name() == "lambda_expression")?;
         let body = lambda.field("body")?;
-        let body = if body.kind() == "block" {
+        let body = if body.kind_name() == "block" {
             let mut c = body.walk();
             let stmts: Vec<Node> = body
                 .named_children(&mut c)
                 .filter(|s| !s.is_extra())
                 .collect();
             match stmts[..] {
-                [only] if only.kind() == "return_statement" => only.named_child(0)?,
+                [only] if only.kind_name() == "return_statement" => only.named_child(0)?,
                 _ => return None,
             }
         } else {
@@ -115,7 +115,7 @@ impl<'a> Extractor<'a> {
 
     /// Whether an expression creates a thread pool (`new ThreadPoolExecutor(..)`, `Executors.newX(..)`).
     pub(super) fn is_pool_creation(&self, node: Node) -> bool {
-        match node.kind() {
+        match node.kind_name() {
             "object_creation_expression" => {
                 let ty = node.field("type").and_then(|t| self.jtype(t));
                 if ty
@@ -131,7 +131,7 @@ impl<'a> Extractor<'a> {
                     && node.field("arguments").is_some_and(|a| {
                         let mut c = a.walk();
                         let found = a.named_children(&mut c).any(|x| {
-                            x.kind() == "object_creation_expression" && self.is_caller_runs(x)
+                            x.kind_name() == "object_creation_expression" && self.is_caller_runs(x)
                         });
                         found
                     })
@@ -195,12 +195,12 @@ impl<'a> Extractor<'a> {
         self.pool_subclass(members);
         for m in members {
             if !matches!(
-                m.kind(),
+                m.kind_name(),
                 "constructor_declaration" | "block" | "method_declaration"
             ) {
                 continue;
             }
-            let body = if m.kind() == "block" {
+            let body = if m.kind_name() == "block" {
                 Some(*m)
             } else {
                 m.field("body")
@@ -212,14 +212,14 @@ impl<'a> Extractor<'a> {
             // Methods (`init()`, `setup()`) assign pools they create; only constructors
             // are injection points for beans. Both take pools from their callers.
             let params = self.qualified_params(*m);
-            let method = match m.kind() {
+            let method = match m.kind_name() {
                 "method_declaration" => m.field("name").map_or("", |n| self.text(n)),
                 _ => "<init>",
             };
-            let injected = m.kind() == "constructor_declaration";
+            let injected = m.kind_name() == "constructor_declaration";
             let mut stack = vec![body];
             while let Some(n) = stack.pop() {
-                if n.kind() == "assignment_expression" {
+                if n.kind_name() == "assignment_expression" {
                     self.constructor_assignment(n, body, &params, method, injected);
                 }
                 let mut c = n.walk();
@@ -271,7 +271,7 @@ impl<'a> Extractor<'a> {
         let mut found = None;
         for m in members
             .iter()
-            .filter(|m| m.kind() == "constructor_declaration")
+            .filter(|m| m.kind_name() == "constructor_declaration")
         {
             let Some(body) = m.field("body") else {
                 continue;
@@ -279,7 +279,7 @@ impl<'a> Extractor<'a> {
             let mut c = body.walk();
             let call = body
                 .named_children(&mut c)
-                .find(|n| n.kind() == "explicit_constructor_invocation");
+                .find(|n| n.kind_name() == "explicit_constructor_invocation");
             if let Some(call) = call {
                 found = Some(call);
                 let args = call.field("arguments");
@@ -339,8 +339,9 @@ impl<'a> Extractor<'a> {
         let args = creation.field("arguments")?;
         let mut c = args.walk();
         let found = args.named_children(&mut c).find_map(|a| {
-            if a.kind() != "object_creation_expression"
-                || a.named_child(2).is_some_and(|b| b.kind() == "class_body")
+            if a.kind_name() != "object_creation_expression"
+                || a.named_child(2)
+                    .is_some_and(|b| b.kind_name() == "class_body")
             {
                 return None;
             }
@@ -370,7 +371,7 @@ impl<'a> Extractor<'a> {
         let mut c = params.walk();
         let ps: Vec<Node> = params.named_children(&mut c).collect();
         ps.into_iter()
-            .filter(|p| p.kind() == "formal_parameter")
+            .filter(|p| p.kind_name() == "formal_parameter")
             .filter_map(|p| {
                 let name = self.text(p.field("name")?).to_string();
                 let ty = p.field("type").and_then(|t| self.jtype(t));
@@ -434,7 +435,7 @@ impl<'a> Extractor<'a> {
             let param = format!("param:{}.{method}#{i}", self.class_fq());
             self.facts.pool_aliases.push((key.clone(), param));
             self.is_executor(ty.as_ref())
-        } else if right.kind() == "method_invocation"
+        } else if right.kind_name() == "method_invocation"
             && self.is_executor(self.field(&field).and_then(|f| f.ty.as_ref()))
         {
             self.factory_use(&key, &field, right);
@@ -460,7 +461,7 @@ impl<'a> Extractor<'a> {
     /// `pool = Pools.newPool(.., new CallerRunsPolicy())`: a field or local set from a
     /// call of a project method, which the project model matches to a pool factory.
     pub(super) fn factory_use(&mut self, key: &str, name: &str, value: Node) {
-        if value.kind() != "method_invocation" {
+        if value.kind_name() != "method_invocation" {
             return;
         }
         let Some(method) = value.field("name").map(|n| self.text(n).to_string()) else {
@@ -526,7 +527,7 @@ impl<'a> Extractor<'a> {
         let mut returns = Vec::new();
         let mut stack = vec![body];
         while let Some(n) = stack.pop() {
-            match n.kind() {
+            match n.kind_name() {
                 "lambda_expression" | "class_body" => continue,
                 "return_statement" => {
                     returns.push(n);
@@ -543,7 +544,7 @@ impl<'a> Extractor<'a> {
         };
         let (creation, var) = if self.is_pool_creation(value) {
             (value, None)
-        } else if value.kind() == "identifier" {
+        } else if value.kind_name() == "identifier" {
             let var = self.text(value);
             let Some(created) = self.local_creation(body, var) else {
                 return;
@@ -557,7 +558,7 @@ impl<'a> Extractor<'a> {
             .map(|ps| {
                 let mut c = ps.walk();
                 ps.named_children(&mut c)
-                    .filter(|p| matches!(p.kind(), "formal_parameter" | "spread_parameter"))
+                    .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
                     .map(|p| {
                         let n = p.field("name").map_or("", |n| self.text(n)).to_string();
                         (n, p.field("type").and_then(|t| self.jtype(t)))
@@ -566,7 +567,7 @@ impl<'a> Extractor<'a> {
             })
             .unwrap_or_default();
         let handler_param = |n: Node| {
-            (n.kind() == "identifier")
+            (n.kind_name() == "identifier")
                 .then(|| self.text(n))
                 .and_then(|t| {
                     params.iter().position(|(p, ty)| {
@@ -586,7 +587,7 @@ impl<'a> Extractor<'a> {
             let setters = &self.catalog.data.policies.setters;
             let mut stack = vec![body];
             while let Some(n) = stack.pop() {
-                if n.kind() == "method_invocation"
+                if n.kind_name() == "method_invocation"
                     && setters.iter().any(|s| self.is_call_on(n, var, s))
                 {
                     let arg = n.field("arguments").and_then(|a| a.named_child(0));
@@ -614,12 +615,12 @@ impl<'a> Extractor<'a> {
     fn local_creation<'t>(&self, body: Node<'t>, var: &str) -> Option<Node<'t>> {
         let mut stack = vec![body];
         while let Some(n) = stack.pop() {
-            if n.kind() == "variable_declarator"
+            if n.kind_name() == "variable_declarator"
                 && n.field("name").is_some_and(|x| self.text(x) == var)
             {
                 return n.field("value").and_then(|v| self.creation_in(v));
             }
-            if matches!(n.kind(), "lambda_expression" | "class_body") {
+            if matches!(n.kind_name(), "lambda_expression" | "class_body") {
                 continue;
             }
             let mut c = n.walk();
@@ -637,12 +638,14 @@ impl<'a> Extractor<'a> {
         let scope = enclosing_body(declarator).unwrap_or(declarator);
         self.record_pool(r.key.clone(), name, value, Some(name), scope, Vec::new());
         // `try (var pool = ..)` or `pool.shutdown()` in the same method: a per-call pool.
-        let resource = declarator.kind() == "resource"
-            || declarator.parent().is_some_and(|p| p.kind() == "resource");
+        let resource = declarator.kind_name() == "resource"
+            || declarator
+                .parent()
+                .is_some_and(|p| p.kind_name() == "resource");
         let mut stack = vec![scope];
         let mut shut = resource;
         while let Some(n) = stack.pop().filter(|_| !shut) {
-            shut = n.kind() == "method_invocation"
+            shut = n.kind_name() == "method_invocation"
                 && ["shutdown", "shutdownNow", "close"]
                     .iter()
                     .any(|m| self.is_call_on(n, name, m));
@@ -670,7 +673,7 @@ impl<'a> Extractor<'a> {
                 creation = Some(n);
                 break;
             }
-            if n.kind() == "lambda_expression" || n.kind() == "class_body" {
+            if n.kind_name() == "lambda_expression" || n.kind_name() == "class_body" {
                 continue;
             }
             let mut c = n.walk();
@@ -747,7 +750,8 @@ impl<'a> Extractor<'a> {
         }
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
-            if n.kind() == "method_invocation" && setters.iter().any(|s| self.is_call_on(n, var, s))
+            if n.kind_name() == "method_invocation"
+                && setters.iter().any(|s| self.is_call_on(n, var, s))
             {
                 let arg = n.field("arguments").and_then(|a| a.named_child(0));
                 if arg.is_some_and(|a| self.is_caller_runs(a)) {
@@ -764,7 +768,7 @@ impl<'a> Extractor<'a> {
     /// a field or constant holding one, or a lambda or anonymous handler whose body
     /// calls `run()` on the rejected task.
     pub(super) fn is_caller_runs(&self, expr: Node) -> bool {
-        match expr.kind() {
+        match expr.kind_name() {
             "object_creation_expression" => {
                 let named = expr
                     .field("type")
@@ -794,21 +798,21 @@ impl<'a> Extractor<'a> {
     /// A handler body (lambda or anonymous class) that calls `<task>.run()`, where
     /// `<task>` is its first parameter: the caller runs the rejected task.
     fn runs_rejected_task(&self, handler: Node) -> bool {
-        let params = match handler.kind() {
+        let params = match handler.kind_name() {
             "lambda_expression" => handler.field("parameters"),
             _ => {
                 let Some(body) = handler.child_by_field_name("body").or_else(|| {
                     let mut c = handler.walk();
                     let found = handler
                         .named_children(&mut c)
-                        .find(|n| n.kind() == "class_body");
+                        .find(|n| n.kind_name() == "class_body");
                     found
                 }) else {
                     return false;
                 };
                 let mut c = body.walk();
                 let method = body.named_children(&mut c).find(|m| {
-                    m.kind() == "method_declaration"
+                    m.kind_name() == "method_declaration"
                         && m.field("name")
                             .is_some_and(|n| self.text(n) == "rejectedExecution")
                 });
@@ -816,7 +820,7 @@ impl<'a> Extractor<'a> {
             }
         };
         let Some(params) = params else { return false };
-        let first = match params.kind() {
+        let first = match params.kind_name() {
             "identifier" => Some(self.text(params)),
             _ => {
                 let mut c = params.walk();
@@ -831,7 +835,7 @@ impl<'a> Extractor<'a> {
 
     /// Whether the catalog says every task of this pool gets its own thread.
     fn pool_elastic(&self, creation: Node) -> bool {
-        let name = match creation.kind() {
+        let name = match creation.kind_name() {
             "object_creation_expression" => creation
                 .field("type")
                 .and_then(|t| self.jtype(t))
@@ -887,7 +891,7 @@ impl<'a> Extractor<'a> {
 
     /// Whether a work-queue argument (`new ArrayBlockingQueue<>(100)`) is bounded.
     fn bounded_queue_arg(&self, q: Node) -> bool {
-        if q.kind() != "object_creation_expression" {
+        if q.kind_name() != "object_creation_expression" {
             return false;
         }
         let queue_fq = q

@@ -44,7 +44,7 @@ impl<'a> Extractor<'a> {
             return false;
         }
         let is_user = |c: Node| {
-            c.kind() == "object_creation_expression"
+            c.kind_name() == "object_creation_expression"
                 && c.field("type")
                     .and_then(|t| self.jtype(t))
                     .and_then(|t| t.fq)
@@ -52,7 +52,7 @@ impl<'a> Extractor<'a> {
         };
         let direct = node
             .parent()
-            .filter(|p| p.kind() == "argument_list")
+            .filter(|p| p.kind_name() == "argument_list")
             .and_then(|p| p.parent());
         if direct.is_some_and(is_user) {
             return true;
@@ -81,7 +81,7 @@ impl<'a> Extractor<'a> {
 
     /// Whether an expression creates a queue with no bound (`new LinkedBlockingQueue<>()`).
     pub(super) fn creates_unbounded_queue(&self, node: Node) -> bool {
-        if node.kind() != "object_creation_expression" {
+        if node.kind_name() != "object_creation_expression" {
             return false;
         }
         let Some(fq) = node
@@ -126,7 +126,7 @@ impl<'a> Extractor<'a> {
         };
         let creation = node
             .parent()
-            .filter(|p| p.kind() == "argument_list")
+            .filter(|p| p.kind_name() == "argument_list")
             .and_then(|p| p.parent());
         let executor = executor || creation.is_some_and(|c| self.is_pool_creation(c));
         let keys = match self.stored_in(node) {
@@ -190,10 +190,10 @@ impl<'a> Extractor<'a> {
         let mut found = None;
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
-            if n.kind() == "method_invocation" && self.is_call_on(n, &var, setter) {
+            if n.kind_name() == "method_invocation" && self.is_call_on(n, &var, setter) {
                 found = Some((n, n.field("arguments").and_then(|a| a.named_child(0))));
             }
-            if n.kind() == "argument_list" {
+            if n.kind_name() == "argument_list" {
                 let mut c = n.walk();
                 if n.named_children(&mut c).any(|a| self.text(a) == var) {
                     return None;
@@ -225,7 +225,7 @@ impl<'a> Extractor<'a> {
         };
         let t = self.text(o);
         let var = t.strip_prefix("this.").unwrap_or(t);
-        if !matches!(o.kind(), "identifier" | "field_access") || var.contains('.') {
+        if !matches!(o.kind_name(), "identifier" | "field_access") || var.contains('.') {
             return;
         }
         // `list.add(x)`: a receiver of a known type that is no queue puts into no queue.
@@ -262,11 +262,11 @@ impl<'a> Extractor<'a> {
     /// Where a created object is stored: a variable and the code that can configure it.
     pub(super) fn stored_in<'t>(&self, creation: Node<'t>) -> Option<Stored<'t>> {
         let parent = creation.parent()?;
-        match parent.kind() {
+        match parent.kind_name() {
             "variable_declarator" => {
                 let var = self.text(parent.field("name")?).to_string();
                 let decl = parent.parent()?;
-                let scope = if decl.kind() == "field_declaration" {
+                let scope = if decl.kind_name() == "field_declaration" {
                     decl.parent()?
                 } else {
                     enclosing_body(decl)?
@@ -293,7 +293,9 @@ pub(super) enum Stored<'t> {
 
 pub(super) fn has_class_body(node: Node) -> bool {
     let mut c = node.walk();
-    let found = node.children(&mut c).any(|ch| ch.kind() == "class_body");
+    let found = node
+        .children(&mut c)
+        .any(|ch| ch.kind_name() == "class_body");
     found
 }
 
@@ -301,11 +303,11 @@ pub(super) fn has_class_body(node: Node) -> bool {
 pub(super) fn enclosing_body(n: Node) -> Option<Node> {
     let mut cur = n.parent();
     while let Some(p) = cur {
-        match p.kind() {
+        match p.kind_name() {
             "method_declaration" | "constructor_declaration" | "lambda_expression" => {
                 return p.field("body")
             }
-            "block" if p.parent().is_some_and(|g| g.kind() == "class_body") => return Some(p),
+            "block" if p.parent().is_some_and(|g| g.kind_name() == "class_body") => return Some(p),
             _ => cur = p.parent(),
         }
     }
@@ -315,7 +317,7 @@ pub(super) fn enclosing_body(n: Node) -> Option<Node> {
 pub(super) fn enclosing_class_body(n: Node) -> Option<Node> {
     let mut cur = n.parent();
     while let Some(p) = cur {
-        if p.kind() == "class_body" {
+        if p.kind_name() == "class_body" {
             return Some(p);
         }
         cur = p.parent();

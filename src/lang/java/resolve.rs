@@ -35,7 +35,7 @@ impl Names {
         let mut names = Names::default();
         let mut cursor = root.walk();
         for child in root.named_children(&mut cursor) {
-            if child.kind() == "import_declaration" {
+            if child.kind_name() == "import_declaration" {
                 names.import(child, src);
             }
         }
@@ -49,7 +49,7 @@ impl Names {
         let mut path = String::new();
         let mut cursor = node.walk();
         for c in node.children(&mut cursor) {
-            match c.kind() {
+            match c.kind_name() {
                 "static" => is_static = true,
                 "asterisk" => star = true,
                 "scoped_identifier" | "identifier" => path = text(c, src).to_string(),
@@ -74,7 +74,7 @@ impl Names {
     fn declarations(&mut self, root: Node, src: &str) {
         let mut stack = vec![root];
         while let Some(n) = stack.pop() {
-            match n.kind() {
+            match n.kind_name() {
                 "class_declaration"
                 | "interface_declaration"
                 | "enum_declaration"
@@ -92,7 +92,7 @@ impl Names {
                 _ => {}
             }
             if matches!(
-                n.kind(),
+                n.kind_name(),
                 "program"
                     | "class_declaration"
                     | "interface_declaration"

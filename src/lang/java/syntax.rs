@@ -75,18 +75,35 @@ fn field_id(name: &str) -> Option<u16> {
 
 pub trait NodeExt<'t> {
     fn field(&self, name: &str) -> Option<Node<'t>>;
+    /// The node's kind name, from a table built once: tree-sitter's `kind()`
+    /// measures and checks a C string on every call.
+    fn kind_name(&self) -> &'static str;
 }
 
 impl<'t> NodeExt<'t> for Node<'t> {
     fn field(&self, name: &str) -> Option<Node<'t>> {
         self.child_by_field_id(field_id(name)?)
     }
+
+    fn kind_name(&self) -> &'static str {
+        static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+        let names = NAMES.get_or_init(|| {
+            let lang: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+            (0..lang.node_kind_count() as u16)
+                .map(|id| lang.node_kind_for_id(id).unwrap_or("").to_string())
+                .collect()
+        });
+        // Every id a parse produces is below the grammar's kind count.
+        names
+            .get(self.kind_id() as usize)
+            .map_or("", String::as_str)
+    }
 }
 
 /// A type as written, without type arguments or annotations:
 /// `LinkedBlockingQueue<Runnable>` -> `LinkedBlockingQueue`.
 pub fn type_name<'s>(node: Node, src: &'s str) -> Cow<'s, str> {
-    match node.kind() {
+    match node.kind_name() {
         "generic_type" => node
             .named_child(0)
             .map(|n| type_name(n, src))
@@ -95,7 +112,7 @@ pub fn type_name<'s>(node: Node, src: &'s str) -> Cow<'s, str> {
             let mut parts = Vec::new();
             let mut cursor = node.walk();
             for c in node.named_children(&mut cursor) {
-                match c.kind() {
+                match c.kind_name() {
                     "type_identifier" | "scoped_type_identifier" | "generic_type" => {
                         parts.push(type_name(c, src))
                     }

@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap as HashMap;
 use tree_sitter::Node;
 
 use super::resolve::Names;
-use super::syntax::type_name;
+use super::syntax::{type_name, NodeExt};
 use crate::catalog::Indexed;
 use crate::facts::PoolKey;
 
@@ -32,7 +32,7 @@ impl JType {
 
     /// Parse a type node; `None` for primitives, arrays and `var`.
     pub fn from_node(node: Node, src: &str, names: &Names, catalog: &Indexed) -> Option<JType> {
-        match node.kind() {
+        match node.kind_name() {
             "type_identifier" | "scoped_type_identifier" | "generic_type" => {}
             "annotated_type" => {
                 let mut c = node.walk();
@@ -43,7 +43,9 @@ impl JType {
                 let mut c = node.walk();
                 let bound = node
                     .named_children(&mut c)
-                    .filter(|n| n.kind() != "annotation" && n.kind() != "marker_annotation")
+                    .filter(|n| {
+                        n.kind_name() != "annotation" && n.kind_name() != "marker_annotation"
+                    })
                     .last()?;
                 return JType::from_node(bound, src, names, catalog);
             }
@@ -55,10 +57,10 @@ impl JType {
         }
         let fq = names.resolve_type(&written, &|fq| catalog.knows(fq));
         let mut args = Vec::new();
-        if node.kind() == "generic_type" {
+        if node.kind_name() == "generic_type" {
             let mut c = node.walk();
             for ta in node.named_children(&mut c) {
-                if ta.kind() == "type_arguments" {
+                if ta.kind_name() == "type_arguments" {
                     let mut c2 = ta.walk();
                     for arg in ta.named_children(&mut c2) {
                         args.push(JType::from_node(arg, src, names, catalog).unwrap_or_default());
