@@ -568,6 +568,18 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_block(&mut self, b: &'ast syn::Block) {
         self.scopes.push();
+        // A block that ends its loop (`..; return Err(e);`, `..; break;`) runs once
+        // per entry into it: a thread spawned there is not one of many workers.
+        let saved_loops = self.loops;
+        for stmt in &b.stmts {
+            match stmt {
+                syn::Stmt::Expr(syn::Expr::Return(_), _) => self.loops = 0,
+                syn::Stmt::Expr(syn::Expr::Break(br), _) if br.label.is_none() => {
+                    self.loops = self.loops.saturating_sub(1)
+                }
+                _ => {}
+            }
+        }
         for (i, stmt) in b.stmts.iter().enumerate() {
             // `#[cfg(target_family = "wasm")] let res = req.send().await?;`
             if let syn::Stmt::Local(l) = stmt {
@@ -600,6 +612,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             }
         }
+        self.loops = saved_loops;
         self.scopes.pop();
     }
 
