@@ -151,9 +151,10 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
                 file,
                 w.span,
                 if in_place {
-                    // tokio hands the worker's other tasks to another thread first.
+                    // tokio hands the worker's other tasks to another thread first:
+                    // what waits is this task and what it polls.
                     format!(
-                        "{} blocks an async runtime worker in place: the runtime runs one worker short, and this task and whatever awaits it wait until it returns",
+                        "{} blocks this task in place until it returns: tokio moves the worker's other tasks to another thread, but the futures this task polls (`join!`, `select!`) and whatever awaits it wait too, and on a current-thread runtime it panics",
                         w.what
                     )
                 } else if w.kind == WaitKind::CallerRuns && w.what.contains("block_on") {
