@@ -54,6 +54,7 @@ pub fn dump(project: &Project) -> String {
                 CtxKind::Async => "async".into(),
                 CtxKind::Thread => "thread".into(),
                 CtxKind::Inline => "inline".into(),
+                CtxKind::Deferred => "deferred".into(),
             };
             let heat = project.heat(file, i);
             let _ = write!(

@@ -194,6 +194,9 @@ pub enum CtxKind {
     Thread,
     /// A closure or lambda that runs where its enclosing context runs.
     Inline,
+    /// A closure stored for later (`Arc::new(move |x| ..)`, `Box::new(..)`): it runs
+    /// wherever it is called, which the project does not follow (unknown).
+    Deferred,
 }
 
 /// Whether code serves traffic (revision 2 of the spec): `Hot` code runs per

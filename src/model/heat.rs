@@ -85,7 +85,7 @@ fn follows_parent(facts: &FileFacts, ctx: usize) -> Option<usize> {
     let parent = facts.contexts.get(p)?;
     let anonymous =
         |o: &Option<std::sync::Arc<str>>| o.as_deref().is_some_and(|o| o.ends_with("<anonymous>"));
-    let inherits = c.kind != CtxKind::Function
+    let inherits = !matches!(c.kind, CtxKind::Function | CtxKind::Deferred)
         || (c.name == "<init>" && anonymous(&c.owner))
         || (parent.name == "<init>" && anonymous(&parent.owner));
     inherits.then_some(p)

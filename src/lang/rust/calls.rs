@@ -432,7 +432,8 @@ impl<'a> Extractor<'a> {
                 }
                 None => {
                     self.force_closure_ctx = force;
-                    if let Some(id) = self.closure(c, CtxKind::Inline, None, None) {
+                    let kind = self.inline_or_deferred(c);
+                    if let Some(id) = self.closure(c, kind, None, None) {
                         lambdas.push((i, id));
                     }
                     self.force_closure_ctx = false;

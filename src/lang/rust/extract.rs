@@ -60,6 +60,12 @@ pub struct Extractor<'a> {
     pub(super) impl_trait: Option<String>,
     /// The next closure gets a context even if it runs inline.
     pub(super) force_closure_ctx: bool,
+    /// Closures stored for later (`Arc::new(move |x| ..)`), by address: they run
+    /// where they are called, not where they are built.
+    deferred: Vec<*const syn::ExprClosure>,
+    /// Calls that are arguments of another call (`pool.execute(Box::new(|| ..))`):
+    /// what they build is handed on there, not stored.
+    handed_calls: rustc_hash::FxHashSet<*const syn::ExprCall>,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
@@ -212,6 +218,8 @@ impl<'a> Extractor<'a> {
             in_layer: false,
             impl_trait: None,
             force_closure_ctx: false,
+            deferred: Vec::new(),
+            handed_calls: Default::default(),
             params: Vec::new(),
             senders: Vec::new(),
             oneshots: Vec::new(),
@@ -347,6 +355,17 @@ impl<'a> Extractor<'a> {
     }
 
     /// A closure body in its own context; `param` types its first parameter.
+    /// A closure that runs where it is written, or one stored for later.
+    pub(super) fn inline_or_deferred(&mut self, c: &syn::ExprClosure) -> CtxKind {
+        match self.deferred.last() {
+            Some(&d) if std::ptr::eq(d, c) => {
+                self.deferred.pop();
+                CtxKind::Deferred
+            }
+            _ => CtxKind::Inline,
+        }
+    }
+
     pub(super) fn closure(
         &mut self,
         c: &syn::ExprClosure,
@@ -703,7 +722,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
-        self.closure(c, CtxKind::Inline, None, None);
+        let kind = self.inline_or_deferred(c);
+        self.closure(c, kind, None, None);
     }
 
     fn visit_expr_async(&mut self, a: &'ast syn::ExprAsync) {
@@ -731,10 +751,29 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }
         }
         self.note_handed(c.args.iter());
+        let handed = self.handed_calls.remove(&(c as *const _));
+        let stored = stored_closure(c).filter(|_| !handed);
+        self.handed_calls
+            .extend(c.args.iter().filter_map(|a| match a {
+                syn::Expr::Call(inner) => Some(inner as *const _),
+                _ => None,
+            }));
+        if let Some(closure) = stored {
+            self.deferred.push(closure);
+        }
         self.call(c);
+        // Visited by `call` unless the call skipped its arguments.
+        if stored.is_some_and(|d| self.deferred.last() == Some(&d)) {
+            self.deferred.pop();
+        }
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.handed_calls
+            .extend(m.args.iter().filter_map(|a| match a {
+                syn::Expr::Call(inner) => Some(inner as *const _),
+                _ => None,
+            }));
         if m.method != "send" {
             self.note_handed(m.args.iter());
         }
@@ -846,6 +885,33 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         for d in &not_done {
             self.mark_complete(d, false);
         }
+    }
+}
+
+/// The closure a smart-pointer constructor stores (`Arc::new(move |ns| ..)`,
+/// `Box::new({ let s = ..; move || .. })`): code that runs when something calls
+/// it later, not here.
+fn stored_closure(c: &syn::ExprCall) -> Option<*const syn::ExprClosure> {
+    let syn::Expr::Path(p) = &*c.func else {
+        return None;
+    };
+    let mut segs = p.path.segments.iter().rev();
+    let (Some(f), Some(ty)) = (segs.next(), segs.next()) else {
+        return None;
+    };
+    if f.ident != "new" || !matches!(ty.ident.to_string().as_str(), "Arc" | "Box" | "Rc") {
+        return None;
+    }
+    let mut arg = c.args.first()?;
+    if let syn::Expr::Block(b) = arg {
+        match b.block.stmts.last() {
+            Some(syn::Stmt::Expr(tail, None)) => arg = tail,
+            _ => return None,
+        }
+    }
+    match arg {
+        syn::Expr::Closure(closure) => Some(closure as *const _),
+        _ => None,
     }
 }
 
