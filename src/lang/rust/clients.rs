@@ -232,6 +232,18 @@ impl<'a> Extractor<'a> {
         }
         self.clients_seen.insert(start.start);
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
+        // `builder.build()?.execute(req)` after `*req.timeout_mut() = Some(d)`: that
+        // request's own timeout bounds the call.
+        let timed_request = calls
+            .iter()
+            .any(|c| c.method == "execute" && self.timed_requests.contains(&c.first_arg_text));
+        if timed_request {
+            calls.push(Observed {
+                method: "timeout".into(),
+                first_arg: None,
+                first_arg_text: String::new(),
+            });
+        }
         // A connector inside a tower `Service` impl: the stack adds the timeouts.
         let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
         let mut local = false;

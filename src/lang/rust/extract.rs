@@ -66,6 +66,9 @@ pub struct Extractor<'a> {
     /// Calls that are arguments of another call (`pool.execute(Box::new(|| ..))`):
     /// what they build is handed on there, not stored.
     handed_calls: rustc_hash::FxHashSet<*const syn::ExprCall>,
+    /// Requests of this function given a timeout of their own
+    /// (`*req.timeout_mut() = Some(d)`): a client that executes them is bounded.
+    pub(super) timed_requests: Vec<String>,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
@@ -220,6 +223,7 @@ impl<'a> Extractor<'a> {
             force_closure_ctx: false,
             deferred: Vec::new(),
             handed_calls: Default::default(),
+            timed_requests: Vec::new(),
             params: Vec::new(),
             senders: Vec::new(),
             oneshots: Vec::new(),
@@ -319,6 +323,7 @@ impl<'a> Extractor<'a> {
         let saved_senders = std::mem::take(&mut self.senders);
         let saved_oneshots = std::mem::take(&mut self.oneshots);
         let saved_handed = std::mem::take(&mut self.handed);
+        let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
                 // A parameter of a project type (`conn: &Conn`): calls on it go there.
@@ -347,6 +352,7 @@ impl<'a> Extractor<'a> {
         self.senders = saved_senders;
         self.oneshots = saved_oneshots;
         self.handed = saved_handed;
+        self.timed_requests = saved_timed_requests;
         self.scopes.pop();
         self.loops = saved_loops;
         self.rayon = saved_rayon;
@@ -769,6 +775,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if m.method == "timeout_mut" {
+            if let syn::Expr::Path(p) = &*m.receiver {
+                if let Some(id) = p.path.get_ident() {
+                    self.timed_requests.push(id.to_string());
+                }
+            }
+        }
         self.handed_calls
             .extend(m.args.iter().filter_map(|a| match a {
                 syn::Expr::Call(inner) => Some(inner as *const _),
