@@ -175,6 +175,7 @@ impl Indexed {
                     .chain(&e.class_annotations)
                     .chain(&e.supertypes)
                     .chain(&e.param_types)
+                    .chain(&e.return_types)
             }))
             .chain(&d.policies.caller_runs)
             .chain(&d.awaits.types)

@@ -283,6 +283,10 @@ pub struct EntryPoint {
     /// paths: `tonic::Request`): the service traits code generators write.
     #[serde(default)]
     pub param_types: Vec<String>,
+    /// Rust: methods of a trait impl returning one of these types (canonical paths:
+    /// `jsonrpsee::core::RpcResult`): the server traits RPC macros generate.
+    #[serde(default)]
+    pub return_types: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -43,6 +43,23 @@ impl Extractor<'_> {
                 }
                 continue;
             }
+            if !e.return_types.is_empty() {
+                // `async fn block_number(&self) -> RpcResult<U64>` in `impl EthApiServer for ..`.
+                let returns = match &sig.output {
+                    syn::ReturnType::Type(_, ty) => self
+                        .types
+                        .resolve(ty)
+                        .is_some_and(|t| e.return_types.contains(&t)),
+                    syn::ReturnType::Default => false,
+                };
+                if returns && self.impl_trait.is_some() {
+                    return Some(Entry {
+                        heat: heat(e.heat),
+                        why: e.why.clone(),
+                    });
+                }
+                continue;
+            }
             if !e.paths.is_empty() {
                 if self.binary {
                     return Some(Entry {
