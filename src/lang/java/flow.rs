@@ -681,7 +681,7 @@ fn returns_of(block: Node) -> Vec<Node> {
 
 impl<'a> Extractor<'a> {
     /// The declarations of this class's methods named `name` (overloads included).
-    fn own_methods(&self, name: &str) -> Vec<Node<'a>> {
+    pub(super) fn own_methods(&self, name: &str) -> Vec<Node<'a>> {
         let body = self
             .classes
             .last()

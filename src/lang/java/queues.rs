@@ -33,7 +33,159 @@ impl<'a> Extractor<'a> {
             (self.arg_bound(entry, args), None)
         };
         let executor = self.catalog.is_pool_new(fq);
+        if !executor && self.local_collection(node) {
+            return;
+        }
         self.push_queue(node, entry, bound, related, executor);
+    }
+
+    /// A queue no other thread can reach: made into a local variable (or straight into
+    /// an argument of this class's own method) that is only called, iterated and
+    /// compared, and handed only to own methods that do the same with it (a work list
+    /// for a recursive walk). Stored, returned, captured by a lambda or an anonymous
+    /// class, or passed to any other call: it may be shared.
+    fn local_collection(&self, creation: Node<'a>) -> bool {
+        let Some(parent) = creation.parent() else {
+            return false;
+        };
+        let (var, body) = match parent.kind_name() {
+            "variable_declarator" => {
+                let in_method = parent
+                    .parent()
+                    .is_some_and(|d| d.kind_name() == "local_variable_declaration");
+                match (parent.field("name"), in_method, enclosing_body(parent)) {
+                    (Some(n), true, Some(body)) => (self.text(n), body),
+                    _ => return false,
+                }
+            }
+            "assignment_expression" => {
+                let Some(left) = parent
+                    .field("left")
+                    .filter(|l| l.kind_name() == "identifier")
+                else {
+                    return false;
+                };
+                let Some(body) = enclosing_body(parent) else {
+                    return false;
+                };
+                let var = self.text(left);
+                if !declares_local(body, var, self.src) {
+                    return false;
+                }
+                (var, body)
+            }
+            "argument_list" => {
+                let Some(call) = parent.parent() else {
+                    return false;
+                };
+                let Some(index) = argument_index(parent, creation) else {
+                    return false;
+                };
+                return self.own_param_local(call, index, &mut Vec::new());
+            }
+            _ => return false,
+        };
+        self.uses_stay_local(var, body, &mut Vec::new())
+    }
+
+    /// Whether every use of `var` in `body` keeps it on this thread (see
+    /// [`Self::local_collection`]); `visiting` holds the own methods already followed.
+    fn uses_stay_local(&self, var: &str, body: Node<'a>, visiting: &mut Vec<usize>) -> bool {
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            match n.kind_name() {
+                // A lambda or an anonymous class may run on another thread.
+                "lambda_expression" | "class_body" => {
+                    if self.text(n).contains(var) {
+                        return false;
+                    }
+                    continue;
+                }
+                "identifier" if self.text(n) == var && !self.use_stays_local(n, visiting) => {
+                    return false;
+                }
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        true
+    }
+
+    fn use_stays_local(&self, id: Node<'a>, visiting: &mut Vec<usize>) -> bool {
+        let Some(p) = id.parent() else {
+            return false;
+        };
+        match p.kind_name() {
+            // `q.add(x)`, `q.poll()`: a call on it.
+            "method_invocation" => p.field("object").is_some_and(|o| o.id() == id.id()),
+            // `for (Long id : q)`, `q != null`, `!q.isEmpty()` (the call is the parent).
+            "enhanced_for_statement" => p.field("value").is_some_and(|v| v.id() == id.id()),
+            "binary_expression" => true,
+            // `isNull(q) ? a : q`: the value goes where the expression goes.
+            "ternary_expression" if p.field("condition").is_none_or(|c| c.id() != id.id()) => {
+                self.use_stays_local(p, visiting)
+            }
+            "parenthesized_expression" => self.use_stays_local(p, visiting),
+            // `nodes.forEach(next::add)`: called right there, on this thread.
+            "method_reference" => p
+                .parent()
+                .filter(|l| l.kind_name() == "argument_list")
+                .and_then(|l| l.parent())
+                .and_then(|call| call.field("name"))
+                .is_some_and(|n| self.text(n) == "forEach"),
+            // Its own declaration, or `q = new LinkedBlockingDeque<>()` again.
+            "variable_declarator" => p.field("name").is_some_and(|n| n.id() == id.id()),
+            "assignment_expression" => p.field("left").is_some_and(|l| l.id() == id.id()),
+            "argument_list" => {
+                let (Some(call), Some(index)) = (p.parent(), argument_index(p, id)) else {
+                    return false;
+                };
+                null_or_empty_check(call, self.src) || self.own_param_local(call, index, visiting)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `call` is a call of this class's own method (unqualified or on `this`)
+    /// whose parameter `index` stays on this thread in every overload.
+    fn own_param_local(&self, call: Node<'a>, index: usize, visiting: &mut Vec<usize>) -> bool {
+        if call.kind_name() != "method_invocation" {
+            return false;
+        }
+        if call.field("object").is_some_and(|o| self.text(o) != "this") {
+            return false;
+        }
+        let Some(name) = call.field("name").map(|n| self.text(n)) else {
+            return false;
+        };
+        let methods = self.own_methods(name);
+        if methods.is_empty() || visiting.len() > 4 {
+            return false;
+        }
+        methods.iter().all(|m| {
+            if visiting.contains(&m.id()) {
+                return true;
+            }
+            let param = m
+                .field("parameters")
+                .and_then(|ps| {
+                    let mut c = ps.walk();
+                    let found = ps
+                        .named_children(&mut c)
+                        .filter(|p| p.kind_name() == "formal_parameter")
+                        .nth(index);
+                    found
+                })
+                .and_then(|p| p.field("name"));
+            let (Some(param), Some(body)) = (param, m.field("body")) else {
+                return false;
+            };
+            visiting.push(m.id());
+            let local = self.uses_stay_local(self.text(param), body, visiting);
+            visiting.pop();
+            local
+        })
     }
 
     /// An executor passed straight to a constructor that takes a fixed number of
@@ -289,6 +441,47 @@ pub(super) enum Stored<'t> {
     Var(String, Node<'t>),
     /// Returned straight away: nothing can configure it afterwards.
     Returned,
+}
+
+/// `Objects.isNull(q)`, `CollUtil.isNotEmpty(q)`: a static check that keeps nothing.
+fn null_or_empty_check(call: Node, src: &str) -> bool {
+    let static_call = call
+        .field("object")
+        .is_none_or(|o| o.kind_name() == "identifier" || o.kind_name() == "field_access");
+    let name = call.field("name").map(|n| super::syntax::text(n, src));
+    static_call && matches!(name, Some("isNull" | "nonNull" | "isEmpty" | "isNotEmpty"))
+}
+
+/// The position of `arg` among the arguments of `list`.
+fn argument_index(list: Node, arg: Node) -> Option<usize> {
+    let mut c = list.walk();
+    let found = list.named_children(&mut c).position(|a| a.id() == arg.id());
+    found
+}
+
+/// Whether `body` declares a local variable named `var`.
+fn declares_local(body: Node, var: &str, src: &str) -> bool {
+    let mut stack = vec![body];
+    while let Some(n) = stack.pop() {
+        match n.kind_name() {
+            "lambda_expression" | "class_body" => continue,
+            "local_variable_declaration" => {
+                let mut c = n.walk();
+                let found = n.named_children(&mut c).any(|d| {
+                    d.kind_name() == "variable_declarator"
+                        && d.field("name")
+                            .is_some_and(|x| super::syntax::text(x, src) == var)
+                });
+                if found {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    false
 }
 
 pub(super) fn has_class_body(node: Node) -> bool {
