@@ -55,7 +55,10 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, cspan, spans::call(c)));
-        let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f));
+        // `tokio::time::timeout(d, f)`, or a project function named for a timeout
+        // (`pending_session_with_timeout(d, connect_and_handshake(..))`).
+        let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f))
+            || (full.is_none() && path.is_some_and(super::clients::timeout_helper));
         self.timeout_wrapped += usize::from(wrapper);
         // A call of a function of this project: its closures may become pool tasks there.
         let project_fn = runs.is_none()

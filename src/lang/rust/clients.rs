@@ -370,7 +370,7 @@ impl<'a> Extractor<'a> {
 
 /// A function of the project named for a timeout (`with_timeout(channel, d)`,
 /// `rpc_time_out_client(channel, d)`): it bounds the client it is given.
-fn timeout_helper(path: &syn::Path) -> bool {
+pub(super) fn timeout_helper(path: &syn::Path) -> bool {
     path.segments.last().is_some_and(|s| {
         let name = s.ident.to_string().to_ascii_lowercase();
         name.contains("timeout") || name.contains("time_out")
