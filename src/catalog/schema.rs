@@ -355,6 +355,10 @@ pub struct ClientEntry {
     pub fixed: bool,
     #[serde(default)]
     pub min_args: usize,
+    /// Only calls with at most this many arguments are starts (`HttpUtil.get(url)`,
+    /// not `HttpUtil.get(url, timeout)`).
+    #[serde(default)]
+    pub max_args: Option<usize>,
     #[serde(default)]
     pub config_arg: Option<String>,
     #[serde(default)]

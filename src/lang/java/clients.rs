@@ -38,7 +38,8 @@ impl<'a> Extractor<'a> {
     }
 
     fn check_client(&mut self, entry: &ClientEntry, start: Node) {
-        if args(start).len() < entry.min_args {
+        let count = args(start).len();
+        if count < entry.min_args || entry.max_args.is_some_and(|m| count > m) {
             return;
         }
         if let Some(cast) = &entry.cast {
