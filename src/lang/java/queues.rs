@@ -68,8 +68,9 @@ impl<'a> Extractor<'a> {
                 let Some(body) = enclosing_body(parent) else {
                     return false;
                 };
+                // A local (or parameter) in scope here, not a field.
                 let var = self.text(left);
-                if !declares_local(body, var, self.src) {
+                if self.scopes.get(var).is_none() {
                     return false;
                 }
                 (var, body)
@@ -457,31 +458,6 @@ fn argument_index(list: Node, arg: Node) -> Option<usize> {
     let mut c = list.walk();
     let found = list.named_children(&mut c).position(|a| a.id() == arg.id());
     found
-}
-
-/// Whether `body` declares a local variable named `var`.
-fn declares_local(body: Node, var: &str, src: &str) -> bool {
-    let mut stack = vec![body];
-    while let Some(n) = stack.pop() {
-        match n.kind_name() {
-            "lambda_expression" | "class_body" => continue,
-            "local_variable_declaration" => {
-                let mut c = n.walk();
-                let found = n.named_children(&mut c).any(|d| {
-                    d.kind_name() == "variable_declarator"
-                        && d.field("name")
-                            .is_some_and(|x| super::syntax::text(x, src) == var)
-                });
-                if found {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-        let mut c = n.walk();
-        stack.extend(n.named_children(&mut c));
-    }
-    false
 }
 
 pub(super) fn has_class_body(node: Node) -> bool {

@@ -360,7 +360,6 @@ impl<'a> Extractor<'a> {
         self.ctx = saved_ctx;
     }
 
-    /// A closure body in its own context; `param` types its first parameter.
     /// A closure that runs where it is written, or one stored for later.
     pub(super) fn inline_or_deferred(&mut self, c: &syn::ExprClosure) -> CtxKind {
         match self.deferred.last() {
@@ -372,6 +371,15 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// Calls among `args` build values handed on to this call, not stored.
+    fn hand_on_calls<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
+        self.handed_calls.extend(args.filter_map(|a| match a {
+            syn::Expr::Call(inner) => Some(inner as *const _),
+            _ => None,
+        }));
+    }
+
+    /// A closure body in its own context; `param` types its first parameter.
     pub(super) fn closure(
         &mut self,
         c: &syn::ExprClosure,
@@ -759,11 +767,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.note_handed(c.args.iter());
         let handed = self.handed_calls.remove(&(c as *const _));
         let stored = stored_closure(c).filter(|_| !handed);
-        self.handed_calls
-            .extend(c.args.iter().filter_map(|a| match a {
-                syn::Expr::Call(inner) => Some(inner as *const _),
-                _ => None,
-            }));
+        self.hand_on_calls(c.args.iter());
         if let Some(closure) = stored {
             self.deferred.push(closure);
         }
@@ -782,11 +786,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             }
         }
-        self.handed_calls
-            .extend(m.args.iter().filter_map(|a| match a {
-                syn::Expr::Call(inner) => Some(inner as *const _),
-                _ => None,
-            }));
+        self.hand_on_calls(m.args.iter());
         if m.method != "send" {
             self.note_handed(m.args.iter());
         }
