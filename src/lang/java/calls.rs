@@ -144,6 +144,11 @@ impl<'a> Extractor<'a> {
             }
             match (arg.kind_name(), task) {
                 ("lambda_expression", Some((idx, _))) => {
+                    // `pool.execute(() -> { MDC.setContextMap(m); task.run(); })`: a
+                    // lambda that runs this method's parameter makes it a wrapper too.
+                    if self.facts.submissions[*idx].task_param.is_none() {
+                        self.facts.submissions[*idx].task_param = self.forwarded_param(*arg);
+                    }
                     // `allOf(a, b).thenApplyAsync(..)`: a task that runs once they completed.
                     self.scopes.push();
                     self.declare_complete(&completes);
@@ -1130,6 +1135,34 @@ impl<'a> Extractor<'a> {
             }
             _ => s,
         }
+    }
+
+    /// The parameter of this method a lambda runs (`task.run()`, `task.call()`), if
+    /// any: not one a nested lambda or class runs later.
+    fn forwarded_param(&self, lambda: Node) -> Option<usize> {
+        let body = lambda.field("body")?;
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            match n.kind_name() {
+                "lambda_expression" | "class_body" => continue,
+                "method_invocation" => {
+                    let runs = n
+                        .field("name")
+                        .is_some_and(|m| matches!(self.text(m), "run" | "call" | "get"));
+                    let param = n
+                        .field("object")
+                        .filter(|o| o.kind_name() == "identifier")
+                        .and_then(|o| self.frame.params.iter().position(|p| p == self.text(o)));
+                    if let (true, Some(i)) = (runs, param) {
+                        return Some(i);
+                    }
+                }
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        None
     }
 
     /// A call's primary span: from the receiver (when on the method name's line)
