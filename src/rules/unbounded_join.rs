@@ -154,14 +154,13 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                     .pool(pool)
                     .map(|(_, p)| p.name.clone())
                     .or_else(|| e.submission.map(|s| ef.submissions[s].pool_name.clone()))
-                    // A pool known only by its key (`field:a.b.Executor.delegate`,
-                    // through a wrapper): its field or variable name.
-                    .unwrap_or_else(|| {
-                        pool.rsplit(['.', ':', '#'])
-                            .next()
-                            .unwrap_or(pool)
-                            .to_string()
-                    });
+                    // A task handed to a wrapper: the pool its own submission names.
+                    .or_else(|| {
+                        let w = project.model.calls.wrapped_tasks.get(&(e.file, e.ctx))?;
+                        let (f, s) = w.inner?;
+                        Some(project.facts[f].submissions[s].pool_name.clone())
+                    })
+                    .unwrap_or_else(|| pool.to_string());
                 let at = e
                     .submission
                     .map_or(ef.contexts[e.ctx].head, |s| ef.submissions[s].span);
