@@ -54,6 +54,10 @@ pub struct FileFacts {
     /// The file belongs to a program that serves no traffic (a CLI binary, a build
     /// script, an `xtask`): everything in it is cold.
     pub binary: bool,
+    /// Rust: the file's crate is a tool (a CLI, a cargo subcommand): even its request
+    /// handlers (a local preview page, a login callback) serve its user, not traffic.
+    #[serde(default)]
+    pub tool: bool,
     /// Rust: the file binds a listening socket (`TcpListener::bind`): its crate serves
     /// connections even without a framework's handlers.
     #[serde(default)]

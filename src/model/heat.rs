@@ -33,7 +33,10 @@ pub struct Step {
 fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
     let c = &facts.contexts[ctx];
     if let Some(e) = &c.entry {
-        return Some((e.heat, e.why.clone()));
+        return Some(match e.heat {
+            Heat::Hot if facts.tool => (Heat::Cold, tool_entry(&e.why)),
+            heat => (heat, e.why.clone()),
+        });
     }
     let task =
         matches!(c.kind, CtxKind::PoolTask(_)) || (c.kind == CtxKind::Async && c.name == "task");
@@ -67,6 +70,11 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         CtxKind::Async if c.name == "task" => Some((Heat::Hot, "async runtime task".into())),
         _ => None,
     }
+}
+
+/// Why a tool's entry point (a CLI's local preview page) is cold.
+fn tool_entry(why: &str) -> String {
+    format!("{why} of a tool that serves no traffic")
 }
 
 /// Whether a context's lexical parent is a cold entry point itself.
@@ -134,7 +142,14 @@ impl Heats {
             }
         }
         for (n, why) in &graph.handlers {
-            if !h.heat.contains_key(n) {
+            if h.heat.contains_key(n) {
+                continue;
+            }
+            if facts[n.0].tool {
+                h.roots.insert(*n, tool_entry(why));
+                h.heat.insert(*n, Heat::Cold);
+                cold.push(*n);
+            } else {
                 h.roots.insert(*n, why.clone());
                 h.heat.insert(*n, Heat::Hot);
                 hot.push_back(*n);

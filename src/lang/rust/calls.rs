@@ -149,17 +149,22 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
+        let own_type = recv.ty.as_deref().filter(|t| !self.catalog.knows(t));
         let owner = match &*m.receiver {
             syn::Expr::Path(p) if p.path.is_ident("self") => self.impl_type.clone(),
             // A receiver of a project type: `store.load(..)` with `store: Store`.
-            _ => recv
-                .ty
-                .as_deref()
-                .filter(|t| !self.catalog.knows(t))
+            _ => own_type
                 .and_then(|t| t.rsplit("::").next())
                 .filter(|t| t.starts_with(char::is_uppercase))
                 .map(str::to_string),
         };
+        // `client::Cmd`: the module picks among the project's types named `Cmd`.
+        let module = own_type
+            .filter(|t| t.contains("::") && owner.is_some())
+            .and_then(|t| {
+                let segs: Vec<String> = t.split("::").map(str::to_string).collect();
+                self.types.imports.module_of(&segs)
+            });
         let connector = self.catalog.data.connector_methods.contains(&method);
         self.timeout_wrapped += usize::from(connector);
         // A method of this project: its closures may run in a pool or a blocking section there.
@@ -174,7 +179,9 @@ impl<'a> Extractor<'a> {
             self.handler_refs(&method, m.args.iter(), mspan);
         }
         if let Some(owner) = owner {
-            self.push_call(owner, method, mspan, lambdas);
+            let mut call = self.call_record(owner, method, mspan, lambdas);
+            call.module = module.map(Into::into);
+            self.facts.calls.push(call);
         }
     }
 
@@ -541,11 +548,6 @@ impl<'a> Extractor<'a> {
     }
 
     /// A call the project model may resolve: `owner::name` ("" for a free function).
-    fn push_call(&mut self, owner: String, name: String, s: Span, lambdas: Vec<(usize, usize)>) {
-        let call = self.call_record(owner, name, s, lambdas);
-        self.facts.calls.push(call);
-    }
-
     /// A call record here: `owner::name` ("" for a free function).
     pub(super) fn call_record(
         &self,
@@ -699,6 +701,7 @@ impl<'a> Extractor<'a> {
                 let Some(owner) = base.ty else {
                     return Value::default();
                 };
+                let owner = owner.rsplit("::").next().unwrap_or_default().to_string();
                 let Some(ty) = self
                     .types
                     .fields
@@ -764,20 +767,53 @@ impl<'a> Extractor<'a> {
         if transparent {
             return c.args.first().map(|a| self.value_of(a)).unwrap_or_default();
         }
-        let Some(full) = self.resolve_path(&p.path) else {
-            return Value::default();
-        };
-        let ty = self.catalog.data.returns.iter().find_map(|r| {
-            (r.call.contains(&full) && r.tuple_index == tuple)
-                .then(|| r.r#type.clone())
-                .flatten()
+        let full = self.resolve_path(&p.path);
+        let ty = full.as_deref().and_then(|full| {
+            self.catalog.data.returns.iter().find_map(|r| {
+                (r.call.iter().any(|c| c == full) && r.tuple_index == tuple)
+                    .then(|| r.r#type.clone())
+                    .flatten()
+            })
         });
+        let ty = ty.or_else(|| self.constructed(&p.path, &segs));
         Value {
             ty,
             origin: self.submission_at.get(&key(spans::call(c))).copied(),
             local: true,
             ..Value::default()
         }
+    }
+
+    /// `App::new(..)`, `Cli::parse()`: a constructor of a project type (declared here or
+    /// named through the project's modules) makes that type.
+    fn constructed(&self, path: &syn::Path, segs: &[String]) -> Option<String> {
+        let [.., t, f] = segs else {
+            return None;
+        };
+        let ctor = matches!(
+            f.as_str(),
+            "new"
+                | "default"
+                | "parse"
+                | "parse_from"
+                | "try_parse"
+                | "try_parse_from"
+                | "from_args"
+        );
+        if !ctor || !t.starts_with(char::is_uppercase) || self.catalog.knows(t) {
+            return None;
+        }
+        if segs.len() == 2 {
+            let imports = &self.types.imports;
+            return match imports.is_local(t) {
+                true => Some(t.clone()),
+                false => imports.project_import(t),
+            };
+        }
+        let mut path = path.clone();
+        path.segments.pop();
+        let ty = syn::Type::Path(syn::TypePath { qself: None, path });
+        self.types.project_path(&ty).filter(|p| p.contains("::"))
     }
 
     /// Element `i` of the tuple an initializer returns: `let (tx, rx) = mpsc::channel()`.

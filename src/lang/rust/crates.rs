@@ -5,7 +5,7 @@
 //! whose library, if it has one, no other crate of the workspace depends on, is a
 //! tool (a CLI, a load generator, a dev-environment runner, a batch job): it serves
 //! no traffic, so its code is cold, like `src/bin/` (rules.md, revision 2). So is a
-//! crate named for a command line (`acme-cli`), a WebAssembly module for the browser,
+//! crate named for a command line (`acme-cli`, `cargo-deploy`), a WebAssembly module for the browser,
 //! and a library only tools build on.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -114,18 +114,20 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
         }
     }
     for (k, root) in roots.iter().enumerate() {
-        if tool[k] {
-            for &i in &crates[*root] {
-                facts[i].binary = true;
-            }
+        for &i in &crates[*root] {
+            facts[i].tool = tool[k];
+            facts[i].binary |= tool[k];
         }
     }
 }
 
-/// Whether a package name has `cli` as one of its words (`restate-cli`, `cli_util`).
+/// Whether a package name has `cli` as one of its words (`restate-cli`, `cli_util`),
+/// or is a cargo subcommand (`cargo-deploy`).
 fn names_a_cli(name: &str) -> bool {
-    name.split(['-', '_'])
-        .any(|w| w.eq_ignore_ascii_case("cli"))
+    name.starts_with("cargo-")
+        || name
+            .split(['-', '_'])
+            .any(|w| w.eq_ignore_ascii_case("cli"))
 }
 
 /// Whether a crate declares a request entry point or binds a listening socket. A

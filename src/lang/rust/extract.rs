@@ -337,7 +337,7 @@ impl<'a> Extractor<'a> {
                 let ty = self
                     .types
                     .resolve(ty)
-                    .or_else(|| self.types.project_type(ty));
+                    .or_else(|| self.types.project_path(ty));
                 self.bind(
                     pat,
                     Value {
@@ -465,7 +465,7 @@ impl<'a> Extractor<'a> {
                         value.ty = self
                             .types
                             .resolve(inner)
-                            .or_else(|| self.types.project_type(inner));
+                            .or_else(|| self.types.project_path(inner));
                         self.bind_init(&ts.elems[0], value, None);
                         return;
                     }
@@ -490,6 +490,27 @@ impl<'a> Extractor<'a> {
             }
             _ => {}
         }
+    }
+
+    /// A one-field variant pattern of an enum this file declares (`Self::Client(c)`,
+    /// `Cmd::Serve(args)`): the binding and the payload's type.
+    fn variant_payload<'p>(&self, pat: &'p syn::Pat) -> Option<(&'p syn::Pat, String)> {
+        let syn::Pat::TupleStruct(ts) = pat else {
+            return None;
+        };
+        let [binding] = ts.elems.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let segs = super::resolve::segments(&ts.path);
+        let [owner, variant] = segs.as_slice() else {
+            return None;
+        };
+        let owner = match owner.as_str() {
+            "Self" => self.impl_type.clone()?,
+            o => o.to_string(),
+        };
+        let ty = self.types.variants.get(&(owner, variant.clone()))?;
+        Some((binding, ty.clone()))
     }
 
     /// Names a condition proves finished (`h.is_finished()`) or not (`!h.is_finished()`).
@@ -818,6 +839,23 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_expr_await(&mut self, a: &'ast syn::ExprAwait) {
         self.await_expr(a);
+    }
+
+    /// `Self::Client(client) => client.run()`: the binding holds the variant's payload.
+    fn visit_arm(&mut self, a: &'ast syn::Arm) {
+        let Some((pat, ty)) = self.variant_payload(&a.pat) else {
+            return syn::visit::visit_arm(self, a);
+        };
+        self.scopes.push();
+        self.bind(
+            pat,
+            Value {
+                ty: Some(ty),
+                ..Value::default()
+            },
+        );
+        syn::visit::visit_arm(self, a);
+        self.scopes.pop();
     }
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {

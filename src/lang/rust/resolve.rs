@@ -32,6 +32,19 @@ impl Imports {
         self.resolve_segments(&segs, path.leading_colon.is_some(), known)
     }
 
+    /// Declared in this file (a function, module, type or const).
+    pub fn is_local(&self, name: &str) -> bool {
+        self.locals.contains(name)
+    }
+
+    /// `Store` after `use crate::db::Store`: the project path a name is imported from.
+    pub fn project_import(&self, name: &str) -> Option<String> {
+        self.aliases
+            .get(name)
+            .filter(|t| matches!(t[0].as_str(), "crate" | "self" | "super"))
+            .map(|t| t.join("::"))
+    }
+
     /// The module a called path names, `use` aliases expanded, without `crate`,
     /// `self` and `super`: `upgrade::init` after `use crate::cli::upgrade` ->
     /// `cli::upgrade`; `init` after `use server::init` -> `server`. `None` when the

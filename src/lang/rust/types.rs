@@ -68,6 +68,9 @@ pub struct Types<'a> {
     pub fields: HashMap<(String, String), String>,
     /// Statics (`static`, `LazyLock`, `lazy_static!`) -> (declared type, where).
     pub statics: HashMap<String, (String, crate::source::Span)>,
+    /// `Enum::Variant(T)` -> `T`, for one-field tuple variants (`Client(client::Cmd)`):
+    /// a project type keeps the module it is named through (`client::Cmd`).
+    pub variants: HashMap<(String, String), String>,
 }
 
 impl<'a> Types<'a> {
@@ -77,9 +80,25 @@ impl<'a> Types<'a> {
             catalog,
             fields: HashMap::default(),
             statics: HashMap::default(),
+            variants: HashMap::default(),
         };
         let mut structs = Vec::new();
-        collect_structs(&file.items, &mut structs);
+        let mut enums = Vec::new();
+        collect_structs(&file.items, &mut structs, &mut enums);
+        for e in enums {
+            for v in &e.variants {
+                let syn::Fields::Unnamed(f) = &v.fields else {
+                    continue;
+                };
+                let [field] = f.unnamed.iter().collect::<Vec<_>>()[..] else {
+                    continue;
+                };
+                if let Some(ty) = t.resolve(&field.ty).or_else(|| t.project_path(&field.ty)) {
+                    t.variants
+                        .insert((e.ident.to_string(), v.ident.to_string()), ty);
+                }
+            }
+        }
         let mut statics = Vec::new();
         collect_statics(&file.items, &mut statics);
         for (name, ty, at) in statics {
@@ -90,7 +109,7 @@ impl<'a> Types<'a> {
         for s in structs {
             if let syn::Fields::Named(named) = &s.fields {
                 for f in &named.named {
-                    let ty = t.resolve(&f.ty).or_else(|| t.project_type(&f.ty));
+                    let ty = t.resolve(&f.ty).or_else(|| t.project_path(&f.ty));
                     if let (Some(name), Some(ty)) = (&f.ident, ty) {
                         t.fields.insert((s.ident.to_string(), name.to_string()), ty);
                     }
@@ -131,17 +150,33 @@ impl<'a> Types<'a> {
             .resolve(self.named_path(ty)?, &|s| catalog.knows(s))
     }
 
-    /// A type of the project's own (`Ledger`, `Arc<crate::db::Ledger>`), by its name:
-    /// calls on a field of that type go to the project's `Ledger`.
-    pub fn project_type(&self, ty: &syn::Type) -> Option<String> {
+    /// A type of the project's own (`Ledger`, `Arc<crate::db::Ledger>`, `client::Cmd`),
+    /// as written: calls on a value of that type go to the project's `Ledger`, and a
+    /// module path picks that module's type when several share the name.
+    pub fn project_path(&self, ty: &syn::Type) -> Option<String> {
         let path = self.named_path(ty)?;
-        let last = path.segments.last()?;
+        let (last, modules) = path
+            .segments
+            .iter()
+            .collect::<Vec<_>>()
+            .split_last()
+            .map(|(l, m)| (*l, m.len()))?;
         let name = last.ident.to_string();
-        let local = path.segments.len() == 1
-            || path.segments.first().is_some_and(|s| {
-                matches!(s.ident.to_string().as_str(), "crate" | "self" | "super")
-            });
-        (local && name.starts_with(char::is_uppercase) && last.arguments.is_empty()).then_some(name)
+        let own = |s: &syn::PathSegment| {
+            let s = s.ident.to_string();
+            s.starts_with(char::is_lowercase)
+                && !matches!(s.as_str(), "std" | "core" | "alloc")
+                && !self.catalog.data.external_crates.contains(&s)
+        };
+        (path.leading_colon.is_none()
+            && name.starts_with(char::is_uppercase)
+            && last.arguments.is_empty()
+            && path
+                .segments
+                .iter()
+                .take(modules)
+                .all(|s| own(s) && s.arguments.is_empty()))
+        .then(|| super::resolve::segments(path).join("::"))
     }
 
     pub fn is_transparent_type(&self, name: &str) -> bool {
@@ -163,13 +198,18 @@ impl<'a> Types<'a> {
     }
 }
 
-fn collect_structs<'f>(items: &'f [syn::Item], out: &mut Vec<&'f syn::ItemStruct>) {
+fn collect_structs<'f>(
+    items: &'f [syn::Item],
+    out: &mut Vec<&'f syn::ItemStruct>,
+    enums: &mut Vec<&'f syn::ItemEnum>,
+) {
     for item in items {
         match item {
             syn::Item::Struct(s) => out.push(s),
+            syn::Item::Enum(e) => enums.push(e),
             syn::Item::Mod(m) => {
                 if let Some((_, inner)) = &m.content {
-                    collect_structs(inner, out);
+                    collect_structs(inner, out, enums);
                 }
             }
             _ => {}
