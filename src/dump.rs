@@ -177,6 +177,16 @@ pub fn dump(project: &Project) -> String {
                 if s.waited.is_some() { ", waited" } else { "" }
             );
         }
+        for c in facts.clients.iter().filter(|c| !c.requests.is_empty()) {
+            let requests: Vec<String> = c.requests.iter().map(|s| at(file, *s)).collect();
+            let _ = writeln!(
+                out,
+                "  client at {} in {}, requests at {}",
+                at(file, c.span),
+                project.display_name(file, c.ctx),
+                requests.join(", ")
+            );
+        }
         for w in &facts.waits {
             let _ = writeln!(
                 out,

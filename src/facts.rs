@@ -506,6 +506,11 @@ pub struct Client {
     /// try-with-resources resource of a program's `main`. Its requests run where it
     /// is created.
     pub local: bool,
+    /// Java: calls on the field the client is stored in (its requests), wherever in
+    /// the class they are made: the request's context sets the level, not the
+    /// creation's (a client built in a constructor and used per request is hot).
+    #[serde(default)]
+    pub requests: Vec<Span>,
 }
 
 /// A suppression written in the source.

@@ -35,6 +35,28 @@ fn bounded_by_callers(project: &Project, node: crate::model::Node, depth: usize)
         })
 }
 
+/// The requests through a stored client, each with the innermost context that makes
+/// it and that context's heat.
+fn request_contexts(
+    project: &Project,
+    file: usize,
+    c: &crate::facts::Client,
+) -> Vec<(crate::source::Span, usize, Heat)> {
+    let contexts = &project.facts[file].contexts;
+    c.requests
+        .iter()
+        .filter_map(|s| {
+            let ctx = contexts
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| x.body.start <= s.start && s.end <= x.body.end)
+                .min_by_key(|(_, x)| x.body.end - x.body.start)?
+                .0;
+            Some((*s, ctx, project.heat(file, ctx)))
+        })
+        .collect()
+}
+
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
@@ -57,7 +79,23 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             match project.heat(file, c.ctx) {
                 Heat::Hot => d = d.at(file, c.ctx),
                 Heat::Cold if c.local || in_loop_task => d = d.at(file, c.ctx),
-                _ => {}
+                _ => {
+                    // Stored in a field: a request made from hot code is hot; when
+                    // every request is made in cold code (a shutdown hook), it is cold.
+                    let requests = request_contexts(project, file, c);
+                    let hot = requests.iter().find(|(_, _, h)| *h == Heat::Hot);
+                    if let Some((span, ctx, _)) = hot {
+                        d = d.at(file, *ctx).label(
+                            file,
+                            *span,
+                            "a request through this client, in hot code",
+                        );
+                    } else if let Some((_, ctx, _)) = requests.first() {
+                        if requests.iter().all(|(_, _, h)| *h == Heat::Cold) {
+                            d = d.at(file, *ctx);
+                        }
+                    }
+                }
             }
             out.push(d);
         }

@@ -17,6 +17,8 @@ struct Use<'t> {
     calls: Vec<Observed<Node<'t>>>,
     /// Passed to one of the entry's `sent_by` methods.
     sent: bool,
+    /// Calls on the field it is stored in, anywhere in its class (`rest.exchange(..)`).
+    field_calls: Vec<Span>,
 }
 
 impl<'a> Extractor<'a> {
@@ -87,6 +89,7 @@ impl<'a> Extractor<'a> {
             // probe. (A dedicated worker's client stays reported: a hang there stops
             // the worker's job, as the Doris sink's flush thread showed.)
             local: self.frame.method == "main" && in_resource(start),
+            requests: used.field_calls,
         });
     }
 
@@ -329,6 +332,7 @@ impl<'a> Extractor<'a> {
         let mut used = Use {
             calls: Vec::new(),
             sent: false,
+            field_calls: Vec::new(),
         };
         let top = self.chain_up(start, &mut used.calls);
         let Some(parent) = top.parent() else {
@@ -370,6 +374,9 @@ impl<'a> Extractor<'a> {
             };
             match n.kind_name() {
                 "method_invocation" if n.field("object").is_some_and(on_var) => {
+                    if is_field && n.field("name").is_some_and(|m| requests(self.text(m))) {
+                        used.field_calls.push(super::syntax::span(n));
+                    }
                     let mut calls = Vec::new();
                     let top = self.chain_up_from(n, &mut calls);
                     used.calls.extend(calls);
@@ -443,6 +450,21 @@ impl<'a> Extractor<'a> {
             .map_or(s.end, |i| s.start + i);
         Span::new(s.start, line_end)
     }
+}
+
+/// Whether a call on a client may send a request: not its set-up (`setRequestFactory`,
+/// `addInterceptor`, `getInterceptors`) or tear-down (`close`).
+fn requests(method: &str) -> bool {
+    let setup = ["set", "add", "with", "register"].iter().any(|p| {
+        method
+            .strip_prefix(p)
+            .is_some_and(|r| r.starts_with(char::is_uppercase))
+    });
+    !setup
+        && !matches!(
+            method,
+            "close" | "shutdown" | "getInterceptors" | "getMessageConverters" | "getRequestFactory"
+        )
 }
 
 fn args(call: Node) -> Vec<Node> {

@@ -320,6 +320,7 @@ impl<'a> Extractor<'a> {
                 message,
                 help: entry.help.clone(),
                 local: local || entry.one_shot,
+                requests: Vec::new(),
             });
         }
     }
