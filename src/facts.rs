@@ -178,6 +178,10 @@ pub struct Pool {
     /// (a fork/join helper): its queue holds only that call's tasks, and waiting for
     /// them is the same as running them inline.
     pub scoped: bool,
+    /// One thread runs every task (`newSingleThreadExecutor()`, `new
+    /// ScheduledThreadPoolExecutor(1)`): a thread dedicated to this pool's jobs.
+    #[serde(default)]
+    pub single: bool,
 }
 
 /// Index of a [`Context`] within its file.

@@ -663,6 +663,7 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
                     bounded: factory.bounded,
                     elastic: false,
                     scoped: false,
+                    single: false,
                 },
             ));
         }

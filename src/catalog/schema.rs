@@ -189,6 +189,12 @@ pub struct PoolEntry {
     /// a task waiting for a child on the same pool cannot starve it.
     #[serde(default)]
     pub elastic: bool,
+    /// One thread runs every task (`newSingleThreadExecutor`).
+    #[serde(default)]
+    pub single: bool,
+    /// The argument that gives the (maximum) thread count: `1` makes a single thread.
+    #[serde(default)]
+    pub threads_arg: Option<usize>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

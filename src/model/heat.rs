@@ -55,6 +55,11 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         // A task that cold code (a shutdown path, a startup hook, `main`) submits runs
         // for that code: it takes its heat.
         CtxKind::PoolTask(_) if cold_parent(facts, c) => None,
+        // A single-thread pool of this file (a garbage collector's, a flusher's): its
+        // thread is dedicated to that pool's jobs, whose waiting is the job.
+        CtxKind::PoolTask(k) if facts.pools.iter().any(|p| p.single && p.key == *k) => {
+            Some((Heat::Cold, "thread of a single-thread pool".into()))
+        }
         // A task that loops until stopped holds its pool thread for good: a thread
         // dedicated to that job, whose waiting is the job.
         CtxKind::PoolTask(_) if c.dedicated_loop => {

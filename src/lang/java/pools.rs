@@ -327,6 +327,7 @@ impl<'a> Extractor<'a> {
             bounded,
             elastic: false,
             scoped: false,
+            single: false,
         });
     }
 
@@ -725,8 +726,9 @@ impl<'a> Extractor<'a> {
             caller_runs,
             handler,
             bounded,
-            elastic: self.pool_elastic(creation),
+            elastic: self.pool_entry(creation).is_some_and(|p| p.elastic),
             scoped: false,
+            single: self.pool_single(creation),
         });
     }
 
@@ -833,8 +835,8 @@ impl<'a> Extractor<'a> {
         text.contains(&format!("{task}.run()"))
     }
 
-    /// Whether the catalog says every task of this pool gets its own thread.
-    fn pool_elastic(&self, creation: Node) -> bool {
+    /// The catalog's entry for a pool's creation.
+    fn pool_entry(&self, creation: Node) -> Option<&crate::catalog::PoolEntry> {
         let name = match creation.kind_name() {
             "object_creation_expression" => creation
                 .field("type")
@@ -846,13 +848,24 @@ impl<'a> Extractor<'a> {
                 class.zip(m).map(|(c, m)| format!("{c}.{m}"))
             }
             _ => None,
-        };
-        let Some(name) = name else { return false };
-        self.catalog.data.pools.iter().any(|p| {
-            p.elastic
-                && (p.new.as_deref() == Some(name.as_str())
-                    || p.call.as_deref() == Some(name.as_str()))
+        }?;
+        self.catalog.data.pools.iter().find(|p| {
+            p.new.as_deref() == Some(name.as_str()) || p.call.as_deref() == Some(name.as_str())
         })
+    }
+
+    /// Whether one thread runs every task of this pool.
+    fn pool_single(&self, creation: Node) -> bool {
+        let Some(entry) = self.pool_entry(creation) else {
+            return false;
+        };
+        let threads = || {
+            let args = creation.field("arguments")?;
+            let mut c = args.walk();
+            let arg = args.named_children(&mut c).nth(entry.threads_arg?)?;
+            self.eval(arg)
+        };
+        entry.single || threads() == Some(1)
     }
 
     /// Whether a pool's work queue is bounded (so that its rejection policy ever runs).

@@ -194,6 +194,7 @@ impl<'a> Extractor<'a> {
                 bounded: true,
                 elastic: false,
                 scoped: false,
+                single: false,
             });
         }
         Extractor {
