@@ -377,6 +377,12 @@ pub struct ClientEntry {
     pub forbid: Vec<String>,
     #[serde(default)]
     pub wrapped_by: Vec<String>,
+    /// Java: `m=id`: handing the client to `x.m(client)` where `x` is a configured `id`
+    /// value, or to a constructor that starts an `id` value configured there (`new
+    /// HttpComponentsClientHttpRequestFactory(client)` with timeouts set): that value's
+    /// timeouts bound its requests.
+    #[serde(default)]
+    pub handed_to: Vec<String>,
     /// Java: only when the created value is cast to (or declared as) this type.
     #[serde(default)]
     pub cast: Option<String>,

@@ -19,6 +19,8 @@ struct Use<'t> {
     sent: bool,
     /// Calls on the field it is stored in, anywhere in its class (`rest.exchange(..)`).
     field_calls: Vec<Span>,
+    /// Argument lists it is passed in (`factory.setHttpClient(client)`).
+    passed: Vec<Node<'t>>,
 }
 
 impl<'a> Extractor<'a> {
@@ -75,7 +77,7 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
-        if self.bounds_each_request(entry, start) {
+        if self.bounds_each_request(entry, start) || self.handed_to_bound(entry, &used.passed) {
             return;
         }
         let s = self.start_span(start);
@@ -178,6 +180,36 @@ impl<'a> Extractor<'a> {
             stack.extend(n.named_children(&mut c));
         }
         false
+    }
+
+    /// Whether the client is handed to a value whose timeouts bound its requests
+    /// (`factory.setHttpClient(client)`, `new HttpComponentsClientHttpRequestFactory(client)`
+    /// on a factory given connect and read timeouts).
+    fn handed_to_bound(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
+        passed.iter().filter_map(|args| args.parent()).any(|call| {
+            entry.handed_to.iter().any(|h| {
+                let Some((m, id)) = h.split_once('=') else {
+                    return false;
+                };
+                match (m, call.kind_name()) {
+                    // Its own setters: the client it is given is no configuration.
+                    ("new", "object_creation_expression") => {
+                        self.catalog.client(id).is_some_and(|factory| {
+                            self.config_start(factory, call).is_some_and(|start| {
+                                let calls = self.observe(start, &[]).calls;
+                                missing(factory, &calls, &mut |id, arg| self.arg_lacks(id, *arg))
+                                    .is_none()
+                            })
+                        })
+                    }
+                    (_, "method_invocation") => {
+                        call.field("name").is_some_and(|n| self.text(n) == m)
+                            && call.field("object").is_some_and(|o| self.configures(id, o))
+                    }
+                    _ => false,
+                }
+            })
+        })
     }
 
     /// Whether an argument is a visible `id` entry with everything it needs.
@@ -291,18 +323,34 @@ impl<'a> Extractor<'a> {
     /// The initializer of the local (or field) an identifier names.
     pub(super) fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
         let name = self.text(ident);
-        let scope = enclosing_body(ident).or_else(|| enclosing_class_body(ident))?;
-        let mut stack = vec![scope];
-        while let Some(n) = stack.pop() {
-            if n.kind_name() == "variable_declarator"
-                && n.field("name").is_some_and(|v| self.text(v) == name)
-            {
-                return n.field("value");
+        let declared = |n: Node<'t>| {
+            (n.kind_name() == "variable_declarator"
+                && n.field("name").is_some_and(|v| self.text(v) == name))
+            .then(|| n.field("value"))
+            .flatten()
+        };
+        // The method's locals first, then the class's fields.
+        if let Some(body) = enclosing_body(ident) {
+            let mut stack = vec![body];
+            while let Some(n) = stack.pop() {
+                if let Some(v) = declared(n) {
+                    return Some(v);
+                }
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
         }
-        None
+        let class = enclosing_class_body(ident)?;
+        let mut c = class.walk();
+        let fields: Vec<Node<'t>> = class
+            .named_children(&mut c)
+            .filter(|f| f.kind_name() == "field_declaration")
+            .collect();
+        fields.into_iter().find_map(|f| {
+            let mut c = f.walk();
+            let found = f.named_children(&mut c).find_map(declared);
+            found
+        })
     }
 
     /// The `kind:name` keys a start node could match (`new:..`, `call:..`).
@@ -333,6 +381,7 @@ impl<'a> Extractor<'a> {
             calls: Vec::new(),
             sent: false,
             field_calls: Vec::new(),
+            passed: Vec::new(),
         };
         let top = self.chain_up(start, &mut used.calls);
         let Some(parent) = top.parent() else {
@@ -347,6 +396,7 @@ impl<'a> Extractor<'a> {
                 .map(|l| self.text(l).trim_start_matches("this.").to_string()),
             "argument_list" => {
                 used.sent |= self.sends(parent, sent_by);
+                used.passed.push(parent);
                 None
             }
             _ => None,
@@ -387,6 +437,7 @@ impl<'a> Extractor<'a> {
                 "identifier" if self.text(n) == var => {
                     if let Some(args) = n.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
+                        used.passed.push(args);
                     }
                 }
                 _ => {}
