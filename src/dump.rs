@@ -27,7 +27,12 @@ pub fn dump(project: &Project) -> String {
         } else {
             ""
         };
-        let _ = writeln!(out, "file {}{role}", project.files[file].display);
+        let timeout = if facts.request_timeout {
+            " [request timeout]"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "file {}{role}{timeout}", project.files[file].display);
         for t in &facts.types {
             let supers: Vec<String> = t
                 .supers

@@ -58,6 +58,9 @@ pub struct FileFacts {
     /// handlers (a local preview page, a login callback) serve its user, not traffic.
     #[serde(default)]
     pub tool: bool,
+    /// Rust: the file builds a server-wide request timeout (`TimeoutLayer::new(d)`).
+    #[serde(default)]
+    pub request_timeout: bool,
     /// Rust: the file binds a listening socket (`TcpListener::bind`): its crate serves
     /// connections even without a framework's handlers.
     #[serde(default)]

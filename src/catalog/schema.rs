@@ -467,6 +467,11 @@ pub struct LangCatalog {
     /// a connection made inside it gets the endpoint's connect timeout.
     #[serde(default)]
     pub connector_methods: Vec<String>,
+    /// Rust: calls that make a server-wide request timeout (tower-http's
+    /// `TimeoutLayer::new(..)`): a crate that builds one cancels its route handlers'
+    /// futures when it fires, and with them the requests they await.
+    #[serde(default)]
+    pub request_timeouts: Vec<String>,
     /// Methods that put an item into a queue or channel (`offer`, `send`): where a
     /// queue is filled, for `unbounded_queue`'s producers.
     #[serde(default)]
@@ -531,6 +536,7 @@ impl LangCatalog {
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.layer_traits.extend(other.layer_traits);
         self.connector_methods.extend(other.connector_methods);
+        self.request_timeouts.extend(other.request_timeouts);
         self.pool_name_hints.extend(other.pool_name_hints);
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);

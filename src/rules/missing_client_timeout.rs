@@ -5,6 +5,7 @@ use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::facts::{CtxKind, Heat};
 use crate::link::Project;
+use rustc_hash::FxHashSet as HashSet;
 
 pub const RULE: Rule = Rule {
     id: "missing_client_timeout",
@@ -57,11 +58,39 @@ fn request_contexts(
         .collect()
 }
 
+/// Rust: hot code that runs inside a route handler's future, in a crate whose server
+/// cancels that future after a timeout (`TimeoutLayer`): its requests are bounded
+/// there. A task the handler spawns outlives it, and is a root of its own.
+fn bounded_by_server(project: &Project, timed: &HashSet<&str>, file: usize, ctx: usize) -> bool {
+    if timed.is_empty() || project.heat(file, ctx) != Heat::Hot {
+        return false;
+    }
+    let root = project.model.heats.path((file, ctx))[0].node;
+    let handler = project
+        .model
+        .heats
+        .root_why(root)
+        .is_some_and(|w| w.ends_with("route handler"));
+    handler
+        && project.facts[root.0]
+            .module
+            .first()
+            .is_some_and(|k| timed.contains(&**k))
+}
+
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // Crates that give their routes a server-wide request timeout.
+    let timed: HashSet<&str> = project
+        .each()
+        .filter(|(_, _, f)| f.request_timeout)
+        .filter_map(|(_, _, f)| f.module.first().map(|k| &**k))
+        .collect();
     for (file, _, facts) in project.each() {
         for c in &facts.clients {
-            if bounded_by_callers(project, (file, c.ctx), 0) {
+            if bounded_by_callers(project, (file, c.ctx), 0)
+                || bounded_by_server(project, &timed, file, c.ctx)
+            {
                 continue;
             }
             let mut d =

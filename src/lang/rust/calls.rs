@@ -42,6 +42,9 @@ impl<'a> Extractor<'a> {
         let cspan = fn_call_span(c);
         if let (Some(full), Some(p)) = (&full, path) {
             self.queue(c, full, p);
+            if self.catalog.data.request_timeouts.contains(full) {
+                self.facts.request_timeout = true;
+            }
         }
         let entry = full.as_deref().and_then(|f| {
             self.catalog
