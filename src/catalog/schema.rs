@@ -467,6 +467,10 @@ pub struct LangCatalog {
     /// a connection made inside it gets the endpoint's connect timeout.
     #[serde(default)]
     pub connector_methods: Vec<String>,
+    /// Java: role annotations (`RequiresRoles`, `PreAuthorize`): a handler whose every
+    /// role named there is an administrator's serves an admin console, not traffic.
+    #[serde(default)]
+    pub admin_role_annotations: Vec<String>,
     /// Rust: calls that make a server-wide request timeout (tower-http's
     /// `TimeoutLayer::new(..)`): a crate that builds one cancels its route handlers'
     /// futures when it fires, and with them the requests they await.
@@ -537,6 +541,8 @@ impl LangCatalog {
         self.layer_traits.extend(other.layer_traits);
         self.connector_methods.extend(other.connector_methods);
         self.request_timeouts.extend(other.request_timeouts);
+        self.admin_role_annotations
+            .extend(other.admin_role_annotations);
         self.pool_name_hints.extend(other.pool_name_hints);
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);

@@ -73,6 +73,55 @@ impl<'a> Extractor<'a> {
         out
     }
 
+    /// Whether a method's role annotation names only administrators' roles
+    /// (`@RequiresRoles(UserRoleCode.INLONG_ADMIN)`, `@PreAuthorize("hasRole('ADMIN')")`).
+    pub(super) fn admin_only(&self, decl: Node) -> bool {
+        let kinds = &self.catalog.data.admin_role_annotations;
+        let mut roles = Vec::new();
+        for a in self.annotations(decl) {
+            let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+            if !kinds.iter().any(|k| k == simple) {
+                continue;
+            }
+            let Some(args) = a.node.field("arguments") else {
+                continue;
+            };
+            let mut stack = vec![args];
+            while let Some(n) = stack.pop() {
+                match n.kind_name() {
+                    // `"hasAnyRole('ADMIN','USER')"`: the quoted roles; `"ROLE_ADMIN"`: itself.
+                    "string_literal" => {
+                        let v = string_value(n, self.src);
+                        let quoted: Vec<&str> = v.split('\'').skip(1).step_by(2).collect();
+                        if quoted.is_empty() {
+                            roles.push(v);
+                        } else {
+                            roles.extend(quoted.into_iter().map(str::to_string));
+                        }
+                    }
+                    // `INLONG_ADMIN`, `UserRoleCode.TENANT_ADMIN`; not `Logical.OR`.
+                    "identifier" => {
+                        let t = text(n, self.src);
+                        let constant = t.len() > 3
+                            && t.chars()
+                                .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit());
+                        if constant {
+                            roles.push(t.to_string());
+                        }
+                    }
+                    _ => {
+                        let mut c = n.walk();
+                        stack.extend(n.named_children(&mut c));
+                    }
+                }
+            }
+        }
+        !roles.is_empty()
+            && roles
+                .iter()
+                .all(|r| r.to_ascii_lowercase().contains("admin"))
+    }
+
     /// `@SuppressWarnings("poolguard:rule")` on a class, method or field.
     pub(super) fn suppress_annotations(&mut self, decl: Node) {
         let written =

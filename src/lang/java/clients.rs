@@ -87,10 +87,11 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx(),
             message: message(&what, entry, &lacks),
             help: entry.help.clone(),
-            // A program's `main` that opens and closes its own connection: a tool's
-            // probe. (A dedicated worker's client stays reported: a hang there stops
-            // the worker's job, as the Doris sink's flush thread showed.)
-            local: self.frame.method == "main" && in_resource(start),
+            // A program's `main` that opens and closes its own connection (a tool's
+            // probe), or a cold entry point's (an admin-only handler, a startup hook):
+            // its requests run there. (A dedicated worker's client stays reported: a
+            // hang there stops the worker's job, as the Doris sink's flush thread showed.)
+            local: in_resource(start) && (self.frame.method == "main" || self.in_cold_entry()),
             requests: used.field_calls,
         });
     }
@@ -178,6 +179,22 @@ impl<'a> Extractor<'a> {
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
+        }
+        false
+    }
+
+    /// Whether the code runs in a method that is a cold entry point other than a
+    /// dedicated thread's loop (an admin-only handler, a startup or shutdown hook).
+    fn in_cold_entry(&self) -> bool {
+        let mut ctx = Some(self.current_ctx());
+        while let Some(c) = ctx.and_then(|c| self.facts.contexts.get(c)) {
+            if let Some(e) = &c.entry {
+                return e.heat == crate::facts::Heat::Cold && !e.why.contains("dedicated");
+            }
+            if c.kind == crate::facts::CtxKind::Function {
+                return false;
+            }
+            ctx = c.parent;
         }
         false
     }

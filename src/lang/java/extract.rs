@@ -266,6 +266,12 @@ impl<'a> Extractor<'a> {
                 None => e.why.clone(),
             };
             let heat = match e.heat {
+                EntryHeat::Hot if self.admin_only(node) => {
+                    return Some(Entry {
+                        heat: Heat::Cold,
+                        why: format!("admin-only {why}"),
+                    })
+                }
                 EntryHeat::Hot => Heat::Hot,
                 EntryHeat::Cold => Heat::Cold,
             };
