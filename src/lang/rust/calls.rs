@@ -550,7 +550,6 @@ impl<'a> Extractor<'a> {
         self.facts.calls.push(call);
     }
 
-    /// A call the project model may resolve: `owner::name` ("" for a free function).
     /// A call record here: `owner::name` ("" for a free function).
     pub(super) fn call_record(
         &self,
@@ -808,9 +807,10 @@ impl<'a> Extractor<'a> {
         }
         if segs.len() == 2 {
             let imports = &self.types.imports;
-            return match imports.is_local(t) {
-                true => Some(t.clone()),
-                false => imports.project_import(t),
+            return if imports.is_local(t) {
+                Some(t.clone())
+            } else {
+                imports.project_import(t)
             };
         }
         let mut path = path.clone();

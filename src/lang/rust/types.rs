@@ -155,12 +155,8 @@ impl<'a> Types<'a> {
     /// module path picks that module's type when several share the name.
     pub fn project_path(&self, ty: &syn::Type) -> Option<String> {
         let path = self.named_path(ty)?;
-        let (last, modules) = path
-            .segments
-            .iter()
-            .collect::<Vec<_>>()
-            .split_last()
-            .map(|(l, m)| (*l, m.len()))?;
+        let last = path.segments.last()?;
+        let modules = path.segments.len() - 1;
         let name = last.ident.to_string();
         let own = |s: &syn::PathSegment| {
             let s = s.ident.to_string();
