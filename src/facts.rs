@@ -61,6 +61,10 @@ pub struct FileFacts {
     /// Rust: the file builds a server-wide request timeout (`TimeoutLayer::new(d)`).
     #[serde(default)]
     pub request_timeout: bool,
+    /// Rust: `impl Trait for Type` blocks, as (trait, type) simple names: a call on a
+    /// `dyn Trait` may run any of the project's implementations.
+    #[serde(default)]
+    pub trait_impls: Vec<(String, String)>,
     /// Rust: the file binds a listening socket (`TcpListener::bind`): its crate serves
     /// connections even without a framework's handlers.
     #[serde(default)]

@@ -92,6 +92,8 @@ pub struct CallGraph {
     /// Rust: closures passed to a function that runs them in a blocking section
     /// (`conn.run(|c| ..)` where `run` does `block_in_place(move || f(conn))`).
     pub sections: std::collections::HashSet<Node>,
+    /// Rust: trait -> the project types that implement it.
+    implementors: HashMap<String, Vec<String>>,
 }
 
 /// A call that submits to a pool the project model found: a wrapper (`runner.submit(..)`
@@ -119,6 +121,14 @@ fn is_method(kind: &CtxKind, name: &str) -> bool {
 impl CallGraph {
     pub fn new(files: &[SourceFile], facts: &[FileFacts], types: &Types) -> CallGraph {
         let mut g = CallGraph::default();
+        for f in facts {
+            for (t, ty) in &f.trait_impls {
+                let types = g.implementors.entry(t.clone()).or_default();
+                if !types.contains(ty) {
+                    types.push(ty.clone());
+                }
+            }
+        }
         let (mut callers, mut callees) = (Vec::new(), Vec::new());
         let mut methods: Vec<(u64, Node)> = Vec::new();
         for (file, f) in facts.iter().enumerate() {
@@ -365,6 +375,20 @@ impl CallGraph {
                 .unwrap_or_default(),
         };
         let all = self.named(owner, &call.method);
+        // A call on a `dyn Trait` (or `impl Trait`) value: the project's implementations
+        // (any of them may run), when there are few.
+        if all.is_empty() {
+            let impls = self.implementors.get(owner).map_or(&[][..], Vec::as_slice);
+            return if impls.len() <= MAX_SUBTYPES {
+                impls
+                    .iter()
+                    .flat_map(|t| self.named(t, &call.method))
+                    .copied()
+                    .collect()
+            } else {
+                Vec::new()
+            };
+        }
         // A path through another module (`upgrade::init`) never means this file's own.
         let local: Vec<Node> = all.iter().copied().filter(|n| n.0 == caller.0).collect();
         if !local.is_empty() && call.module.is_none() {

@@ -599,6 +599,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             .trait_
             .as_ref()
             .and_then(|(_, p, _)| p.segments.last().map(|s| s.ident.to_string()));
+        if let (Some(t), Some(ty)) = (&tr, &self.impl_type) {
+            self.facts.trait_impls.push((t.clone(), ty.clone()));
+        }
         let outer_trait = std::mem::replace(&mut self.impl_trait, tr);
         syn::visit::visit_item_impl(self, i);
         self.impl_trait = outer_trait;

@@ -126,6 +126,14 @@ impl<'a> Types<'a> {
             syn::Type::Reference(r) => self.named_path(&r.elem),
             syn::Type::Paren(p) => self.named_path(&p.elem),
             syn::Type::Group(g) => self.named_path(&g.elem),
+            // `dyn Store + Send`, `impl Store`: the trait, whose project impls a call may run.
+            syn::Type::TraitObject(syn::TypeTraitObject { bounds, .. })
+            | syn::Type::ImplTrait(syn::TypeImplTrait { bounds, .. }) => {
+                bounds.iter().find_map(|b| match b {
+                    syn::TypeParamBound::Trait(t) => Some(&t.path),
+                    _ => None,
+                })
+            }
             syn::Type::Path(p) if p.qself.is_none() => {
                 let last = p.path.segments.last()?;
                 if !self.is_transparent_type(&last.ident.to_string()) {
