@@ -73,12 +73,12 @@ impl<'a> Extractor<'a> {
         out
     }
 
-    /// Whether a method's role annotation names only administrators' roles
+    /// Whether a method's role annotations name only administrators' roles
     /// (`@RequiresRoles(UserRoleCode.INLONG_ADMIN)`, `@PreAuthorize("hasRole('ADMIN')")`).
-    pub(super) fn admin_only(&self, decl: Node) -> bool {
+    pub(super) fn admin_only(&self, annotations: &[Annotation]) -> bool {
         let kinds = &self.catalog.data.admin_role_annotations;
         let mut roles = Vec::new();
-        for a in self.annotations(decl) {
+        for a in annotations {
             let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
             if !kinds.iter().any(|k| k == simple) {
                 continue;

@@ -218,11 +218,14 @@ impl<'a> Extractor<'a> {
     /// The entry point a method declaration is, per the catalog's `entry_points`.
     fn entry_for(&self, node: Node, name: &str) -> Option<Entry> {
         let class = self.classes.last()?;
-        let anns: Vec<String> = self.annotations(node).into_iter().map(|a| a.name).collect();
+        let annotations = self.annotations(node);
+        let anns: Vec<&str> = annotations.iter().map(|a| a.name.as_str()).collect();
         let mods = self.modifiers(node);
         let public = mods.contains(&"public");
         for e in &self.catalog.data.entry_points {
-            let ann = anns.iter().find(|a| e.method_annotations.contains(a));
+            let ann = anns
+                .iter()
+                .find(|a| e.method_annotations.iter().any(|m| m == *a));
             if !e.method_annotations.is_empty() && ann.is_none() {
                 continue;
             }
@@ -266,7 +269,7 @@ impl<'a> Extractor<'a> {
                 None => e.why.clone(),
             };
             let heat = match e.heat {
-                EntryHeat::Hot if self.admin_only(node) => {
+                EntryHeat::Hot if self.admin_only(&annotations) => {
                     return Some(Entry {
                         heat: Heat::Cold,
                         why: format!("admin-only {why}"),
