@@ -147,8 +147,9 @@ pub struct Queue {
     /// bounded form (`Some(n) => channel(n), None => unbounded_channel()`): unbounded
     /// by the user's configuration, a choice the code offers on purpose.
     pub configured: bool,
-    /// Rust: a per-call reply channel: made in a function that reads its receiver
-    /// once there (not in a loop) and never lets it leave; it lives for one call.
+    /// Rust: a per-call channel: made in a function that reads its receiver once there
+    /// (not in a loop) and never lets it leave, or whose receiver's one use gathers
+    /// every item (`rx.iter().collect()`); it lives for one call.
     pub reply: bool,
 }
 
@@ -324,6 +325,11 @@ pub struct Submission {
     /// Made only when a guard admits it (`if (running.compareAndSet(false, true))`,
     /// or after `if (!lock.tryLock()) return;`): one such task is pending at a time.
     pub guarded: bool,
+    /// Java: the method returns this submission's future (`return pool.submit(..)`,
+    /// also through continuations `supplyAsync(..).thenApply(..)`): a caller that waits
+    /// on the call's result waits for this task.
+    #[serde(default)]
+    pub returned: bool,
 }
 
 /// What kind of blocking a wait is.
@@ -402,6 +408,9 @@ pub struct Call {
     pub callee_owner: Option<Box<str>>,
     /// A `.join()`/`.get()` chained straight onto the call's result.
     pub waited: Option<Span>,
+    /// That wait passes a time bound (`.get(2, SECONDS)`).
+    #[serde(default)]
+    pub waited_timed: bool,
     /// The receiver's type when it names one (a typed field, local or parameter, or
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).

@@ -52,6 +52,9 @@ pub struct Sub {
     pub ctx: CtxId,
     /// Where the result is waited for in the submitting code.
     pub waited: Option<Span>,
+    /// For a wrapper's call: the wait chained onto it passes a time bound (`None`: the
+    /// wait is a fact of the file, or there is none).
+    pub wrapper_wait_timed: Option<bool>,
     /// For a submission fact: its index.
     pub index: Option<usize>,
     /// For an `@Async` call: the method it reaches.
@@ -253,6 +256,7 @@ impl<'a> Project<'a> {
                     pool_name: s.pool_name.clone(),
                     ctx: s.ctx,
                     waited: s.waited.map(|w| f.waits[w].span),
+                    wrapper_wait_timed: None,
                     index: Some(i),
                     via_async: None,
                     install: s.install,
@@ -281,6 +285,7 @@ impl<'a> Project<'a> {
                     pool_name: bean,
                     ctx: c.ctx,
                     waited: c.waited.or_else(|| later_wait(f, ci)),
+                    wrapper_wait_timed: None,
                     index: None,
                     via_async: Some((mf, m.clone())),
                     install: false,
@@ -308,6 +313,7 @@ impl<'a> Project<'a> {
                 pool_name,
                 ctx: call.ctx,
                 waited: call.waited.or_else(|| later_wait(&self.facts[file], ci)),
+                wrapper_wait_timed: call.waited.map(|_| call.waited_timed),
                 index: None,
                 via_async: None,
                 install: false,

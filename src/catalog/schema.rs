@@ -476,6 +476,11 @@ pub struct LangCatalog {
     /// futures when it fires, and with them the requests they await.
     #[serde(default)]
     pub request_timeouts: Vec<String>,
+    /// Rust: methods of a middleware's `next` parameter that run the rest of the
+    /// request (`next.run(req)` in axum, `next.call(req)` in actix-web): a crate whose
+    /// middleware awaits one under a timeout wrapper has a server-wide request timeout.
+    #[serde(default)]
+    pub middleware_next: Vec<String>,
     /// Methods that put an item into a queue or channel (`offer`, `send`): where a
     /// queue is filled, for `unbounded_queue`'s producers.
     #[serde(default)]
@@ -541,6 +546,7 @@ impl LangCatalog {
         self.layer_traits.extend(other.layer_traits);
         self.connector_methods.extend(other.connector_methods);
         self.request_timeouts.extend(other.request_timeouts);
+        self.middleware_next.extend(other.middleware_next);
         self.admin_role_annotations
             .extend(other.admin_role_annotations);
         self.pool_name_hints.extend(other.pool_name_hints);

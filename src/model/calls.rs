@@ -97,8 +97,10 @@ pub struct CallGraph {
 }
 
 /// A call that submits to a pool the project model found: a wrapper (`runner.submit(..)`
-/// where `TaskRunner.submit` does `pool.submit(task)`), or a pool class of the project
-/// (`pool.submit(..)` on a `NamedPool extends ThreadPoolExecutor`).
+/// where `TaskRunner.submit` does `pool.submit(task)`), a method that returns the future
+/// of its own submission, called and waited on (`store.load(id).join()` where
+/// `TraceStore.load` does `return supplyAsync(.., pool)`), or a pool class of the
+/// project (`pool.submit(..)` on a `NamedPool extends ThreadPoolExecutor`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrappedCall {
     /// The call: file and index into that file's `calls`.
@@ -159,6 +161,15 @@ impl CallGraph {
                 }
             }
         }
+        // Methods that return the future of their own submission.
+        let mut returns: HashMap<Node, Vec<usize>> = HashMap::default();
+        for (file, f) in facts.iter().enumerate() {
+            for (i, s) in f.submissions.iter().enumerate() {
+                if s.returned && s.task_param.is_none() {
+                    returns.entry((file, s.ctx)).or_default().push(i);
+                }
+            }
+        }
         let mut sections: HashMap<Node, Vec<usize>> = HashMap::default();
         for (file, f) in facts.iter().enumerate() {
             for &(ctx, p) in &f.section_params {
@@ -192,6 +203,15 @@ impl CallGraph {
                             }
                         }
                         g.wrapped.push(w);
+                    }
+                    // `store.load(id).join()`: the call's result is that task's future.
+                    let waited = call.waited.is_some();
+                    for &sub in returns.get(&t).into_iter().flatten().filter(|_| waited) {
+                        g.wrapped.push(WrappedCall {
+                            call: (file, ci),
+                            inner: Some((t.0, sub)),
+                            pool: facts[t.0].submissions[sub].pool.clone(),
+                        });
                     }
                     for &param in sections.get(&t).into_iter().flatten() {
                         let runs_there = call.lambda_args.iter().filter(|(arg, _)| *arg == param);

@@ -3,7 +3,7 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::{CtxKind, Heat};
+use crate::facts::{Client, CtxId, CtxKind, Heat};
 use crate::link::Project;
 use rustc_hash::FxHashSet as HashSet;
 
@@ -61,8 +61,24 @@ fn request_contexts(
 /// Rust: hot code that runs inside a route handler's future, in a crate whose server
 /// cancels that future after a timeout (`TimeoutLayer`): its requests are bounded
 /// there. A task the handler spawns outlives it, and is a root of its own.
-fn bounded_by_server(project: &Project, timed: &HashSet<&str>, file: usize, ctx: usize) -> bool {
+fn bounded_by_server(project: &Project, timed: &HashSet<&str>, file: usize, c: &Client) -> bool {
+    let ctx = c.ctx;
     if timed.is_empty() || project.heat(file, ctx) != Heat::Hot {
+        return false;
+    }
+    // A task or thread the handler starts after making the client may take it along
+    // and outlive the request's deadline.
+    let f = &project.facts[file];
+    let mut top = ctx;
+    while let Some(p) = f.contexts.get(top).and_then(|k| k.parent) {
+        top = p;
+    }
+    let spawned_later = f.contexts.iter().any(|k| {
+        let task = !matches!(k.kind, CtxKind::Inline | CtxKind::Function)
+            && (k.entry.is_some() || k.submission.is_some() || k.name == "task");
+        task && k.head.start > c.span.start && inside(f, k.parent, top)
+    });
+    if spawned_later {
         return false;
     }
     let root = project.model.heats.path((file, ctx))[0].node;
@@ -78,6 +94,17 @@ fn bounded_by_server(project: &Project, timed: &HashSet<&str>, file: usize, ctx:
             .is_some_and(|k| timed.contains(&**k))
 }
 
+/// Whether context `from` is `ctx` or nested in it.
+fn inside(f: &crate::facts::FileFacts, mut from: Option<CtxId>, ctx: CtxId) -> bool {
+    while let Some(c) = from {
+        if c == ctx {
+            return true;
+        }
+        from = f.contexts.get(c).and_then(|k| k.parent);
+    }
+    false
+}
+
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     // Crates that give their routes a server-wide request timeout.
@@ -89,7 +116,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     for (file, _, facts) in project.each() {
         for c in &facts.clients {
             if bounded_by_callers(project, (file, c.ctx), 0)
-                || bounded_by_server(project, &timed, file, c.ctx)
+                || bounded_by_server(project, &timed, file, c)
             {
                 continue;
             }

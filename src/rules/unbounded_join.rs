@@ -169,5 +169,43 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             out.push(d);
         }
     }
+    out.extend(wrapper_waits(project));
+    out
+}
+
+/// `store.load(id).join()` where the project's `load` returns the future of a task it
+/// submits (or hands the caller's task to a pool): the wait is on that task, though
+/// this file cannot see a future type.
+fn wrapper_waits(project: &Project) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for s in project.submissions() {
+        let (Some(w), Some(false), Some((wf, ws))) =
+            (s.waited, s.wrapper_wait_timed, s.via_wrapper)
+        else {
+            continue;
+        };
+        let facts = &project.facts[s.file];
+        // The front end saw this wait already (a future type it knew).
+        if facts.waits.iter().any(|x| x.span == w) || !seen.insert((s.file, w.start)) {
+            continue;
+        }
+        let scoped = project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);
+        if scoped {
+            continue;
+        }
+        let message = format!(
+            "the result of `{}` is waited for with no time bound: it is a task on pool `{}`",
+            s.what, s.pool_name
+        );
+        let mut d = Diagnostic::new(RULE.id, s.file, w, message)
+            .help("bound the wait (`.get(500, MILLISECONDS)`, `.orTimeout(..).join()`) and handle the timeout")
+            .at(s.file, s.ctx)
+            .label(wf, ws, "the task is submitted here");
+        if let Some((pf, pool)) = project.pool(&s.pool) {
+            d = d.label(pf, pool.span, format!("pool `{}` defined here", pool.name));
+        }
+        out.push(d);
+    }
     out
 }

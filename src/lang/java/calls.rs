@@ -65,11 +65,19 @@ impl<'a> Extractor<'a> {
                 .catalog
                 .waits_named(&name)
                 .any(|w| w.kind == crate::catalog::WaitCatalogKind::Result);
+            // `.get(2, SECONDS)`: a wait the catalog lists only without arguments.
+            let timed = waits
+                && !self
+                    .catalog
+                    .waits_named(&name)
+                    .any(|w| w.args.contains(&args.len()));
             let saved = self
                 .outer_call
                 .replace((o.id(), waits.then(|| self.call_span(node))));
+            let saved_timed = std::mem::replace(&mut self.outer_call_timed, timed);
             self.walk(o);
             self.outer_call = saved;
+            self.outer_call_timed = saved_timed;
         }
         self.off_loop_above = above;
         let recv = match (object, &static_class) {
@@ -410,6 +418,7 @@ impl<'a> Extractor<'a> {
             install: false,
             task_param: None,
             guarded: self.admits_one(node) || self.replaces_pending(node),
+            returned: returned(node),
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
@@ -1067,6 +1076,7 @@ impl<'a> Extractor<'a> {
                 .filter(|o| o.kind_name() == "super")
                 .map(|_| crate::facts::SUPER_CALL.into()),
             waited,
+            waited_timed: waited.is_some() && self.outer_call_timed,
             target,
             in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),
@@ -1196,4 +1206,18 @@ pub fn short_call(code: &str) -> String {
         Some(i) if s.chars().count() > 48 => format!("{}(..)", &s[..i]),
         _ => s,
     }
+}
+
+/// Whether the method returns what this call makes: `return pool.submit(..)`, also
+/// through continuations (`return supplyAsync(..).thenApply(..)`).
+fn returned(node: Node) -> bool {
+    let mut cur = node;
+    while let Some(p) = cur.parent() {
+        match p.kind_name() {
+            "return_statement" => return true,
+            "method_invocation" if p.field("object").is_some_and(|o| o.id() == cur.id()) => cur = p,
+            _ => return false,
+        }
+    }
+    false
 }

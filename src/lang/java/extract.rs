@@ -92,6 +92,8 @@ pub struct Extractor<'a> {
     /// span when it waits for its result (`service.load(..).join()`); this spares
     /// a `parent()` walk from the root per call.
     pub(super) outer_call: Option<(usize, Option<crate::source::Span>)>,
+    /// The wait of `outer_call` passes a time bound.
+    pub(super) outer_call_timed: bool,
     /// The next lambda gets a context even if it runs inline (an argument of a project call).
     pub(super) force_lambda_ctx: bool,
     /// Latches counted down in a lambda passed to a project call (a wrapper that may
@@ -135,6 +137,7 @@ impl<'a> Extractor<'a> {
             names_fixed_thread_users,
             off_loop_above: false,
             outer_call: None,
+            outer_call_timed: false,
             force_lambda_ctx: false,
             released_in: Vec::new(),
             completed_log: Vec::new(),

@@ -63,6 +63,9 @@ impl<'a> Extractor<'a> {
         let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f))
             || (full.is_none() && path.is_some_and(super::clients::timeout_helper));
         self.timeout_wrapped += usize::from(wrapper);
+        if wrapper && c.args.iter().any(|a| self.runs_next(a)) {
+            self.facts.request_timeout = true;
+        }
         // A call of a function of this project: its closures may become pool tasks there.
         let project_fn = runs.is_none()
             && full.is_none()
@@ -112,6 +115,22 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+    }
+
+    /// `next.run(req)` with `next` this function's parameter: a middleware running the
+    /// rest of the request (`middleware_next`).
+    fn runs_next(&self, arg: &syn::Expr) -> bool {
+        let syn::Expr::MethodCall(m) = arg else {
+            return false;
+        };
+        let syn::Expr::Path(p) = &*m.receiver else {
+            return false;
+        };
+        let is_param = p
+            .path
+            .get_ident()
+            .is_some_and(|id| self.params.iter().any(|x| id == x));
+        is_param && (self.catalog.data.middleware_next.iter()).any(|n| m.method == n)
     }
 
     /// A method call: `pool.spawn(..)`, `rx.recv()`, `handle.join()`, `self.helper()`.
@@ -354,6 +373,7 @@ impl<'a> Extractor<'a> {
             install,
             task_param: None,
             guarded: false,
+            returned: false,
         });
         self.submission_at.insert((whole.start, whole.end), idx);
         Some(idx)
@@ -397,6 +417,16 @@ impl<'a> Extractor<'a> {
                 self.visit_expr(arg);
                 // `tokio::spawn(async move { .. })`: the block is a runtime task; one
                 // whose body is a `loop` (a ticker, a reporter) is a background job.
+                // `Arbiter::new().spawn(async move { .. })`: the block runs on a thread
+                // started for it, with its own event loop.
+                if let (syn::Expr::Async(_), Some(Runs::Thread)) = (arg, runs) {
+                    if let Some(c) = self.facts.contexts.get_mut(before) {
+                        c.entry = Some(Box::new(crate::facts::Entry {
+                            heat: crate::facts::Heat::Cold,
+                            why: "dedicated thread".into(),
+                        }));
+                    }
+                }
                 if let (syn::Expr::Async(a), Some(Runs::Async)) = (arg, runs) {
                     if let Some(c) = self.facts.contexts.get_mut(before) {
                         c.name = "task".into();
@@ -565,6 +595,7 @@ impl<'a> Extractor<'a> {
             receiver_type: None,
             callee_owner: Some(owner.into()),
             waited: None,
+            waited_timed: false,
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,

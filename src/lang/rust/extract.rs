@@ -665,7 +665,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.visit_stmt(stmt);
             // `let (tx, rx) = unbounded(); .. rx.recv().await`: a reply channel.
             if let (syn::Stmt::Local(l), true) = (stmt, self.facts.queues.len() == queues + 1) {
-                if tuple_name(&l.pat, 1).is_some_and(|rx| read_once(&rx, &b.stmts[i + 1..])) {
+                let rest = &b.stmts[i + 1..];
+                if tuple_name(&l.pat, 1)
+                    .is_some_and(|rx| read_once(&rx, rest) || collected(&rx, rest))
+                {
                     self.facts.queues[queues].reply = true;
                 }
             }
@@ -1038,6 +1041,56 @@ fn read_once(rx: &str, stmts: &[syn::Stmt]) -> bool {
         uses.visit_stmt(s);
     }
     uses.reads == 1 && !uses.other
+}
+
+/// Whether `rx`'s one use in these statements gathers every item into a collection
+/// (`rx.iter().collect()`, also in a task the function spawns): the channel holds no
+/// more than its consumer keeps anyway, and dies with it.
+fn collected(rx: &str, stmts: &[syn::Stmt]) -> bool {
+    struct Uses<'a> {
+        rx: &'a str,
+        collects: usize,
+        other: bool,
+    }
+    impl<'ast> Visit<'ast> for Uses<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            if let syn::Expr::MethodCall(m) = e {
+                if let syn::Expr::MethodCall(inner) = &*m.receiver {
+                    let on_rx =
+                        matches!(&*inner.receiver, syn::Expr::Path(p) if p.path.is_ident(self.rx));
+                    if on_rx
+                        && m.method == "collect"
+                        && matches!(inner.method.to_string().as_str(), "iter" | "into_iter")
+                    {
+                        self.collects += 1;
+                        return;
+                    }
+                }
+            }
+            match e {
+                syn::Expr::Path(p) if p.path.is_ident(self.rx) => self.other = true,
+                _ => syn::visit::visit_expr(self, e),
+            }
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            if m.tokens
+                .to_string()
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == self.rx)
+            {
+                self.other = true;
+            }
+        }
+    }
+    let mut uses = Uses {
+        rx,
+        collects: 0,
+        other: false,
+    };
+    for s in stmts {
+        uses.visit_stmt(s);
+    }
+    uses.collects == 1 && !uses.other
 }
 
 /// The name bound at `index` of a tuple pattern: in `let (tx, rx) = ..`, the sender
