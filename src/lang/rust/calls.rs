@@ -525,7 +525,8 @@ impl<'a> Extractor<'a> {
             ctx,
             what,
             kind: w.kind.into(),
-            timed: false,
+            // `.await` in a `select!` arm beside a timer arm.
+            timed: self.timer_raced > 0 && w.method.is_none() && w.call.is_none(),
             submission,
             help: w.help.replace("{recv}", &recv_text),
             needs_worker: true,

@@ -46,6 +46,9 @@ pub struct Extractor<'a> {
     pub(super) stored_clients: Vec<usize>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
+    /// Depth of `select!` arm futures raced against a timer arm: an `.await` there
+    /// ends when the timer fires.
+    pub(super) timer_raced: usize,
     /// Inside a `while` condition (`while let Ok(job) = rx.recv()`): a consumer
     /// loop fetching its next item, whose wait is the loop's job.
     pub(super) loop_head: usize,
@@ -216,6 +219,7 @@ impl<'a> Extractor<'a> {
             clients_seen: Default::default(),
             stored_clients: Vec::new(),
             timeout_wrapped: 0,
+            timer_raced: 0,
             loop_head: 0,
             bounded_sibling: 0,
             has_bounded_channels: false,
@@ -738,6 +742,22 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             return;
         }
         use syn::parse::Parser;
+        // `select! { v = fut => handler, .. }`: its futures and handlers run here.
+        if name == "select" || name == "select_biased" {
+            if let Ok(arms) = select_arms.parse2(m.tokens.clone()) {
+                // An arm that fires on a timer bounds the others' futures.
+                let raced = arms.iter().any(|(e, future)| *future && is_timer(e));
+                for (e, future) in &arms {
+                    let timed = usize::from(raced && *future);
+                    self.timer_raced += timed;
+                    self.scopes.push();
+                    self.visit_expr(e);
+                    self.scopes.pop();
+                    self.timer_raced -= timed;
+                }
+                return;
+            }
+        }
         let exprs = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated
             .parse2(m.tokens.clone());
         match exprs {
@@ -1041,6 +1061,66 @@ fn read_once(rx: &str, stmts: &[syn::Stmt]) -> bool {
         uses.visit_stmt(s);
     }
     uses.reads == 1 && !uses.other
+}
+
+/// `sleep(d)`, `tokio::time::sleep_until(t)`, `interval.tick()`: a future that completes
+/// on a timer.
+fn is_timer(e: &syn::Expr) -> bool {
+    let name = match e {
+        syn::Expr::Call(c) => match &*c.func {
+            syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        },
+        syn::Expr::MethodCall(m) => Some(m.method.to_string()),
+        syn::Expr::Reference(r) => return is_timer(&r.expr),
+        _ => None,
+    };
+    name.is_some_and(|n| {
+        matches!(
+            n.as_str(),
+            "sleep" | "sleep_until" | "tick" | "timeout" | "timeout_at" | "delay_for"
+        )
+    })
+}
+
+/// The expressions of a `select!` body (tokio's and futures'): each arm's future
+/// (`true`), precondition and handler, and the `else`/`default`/`complete` handlers.
+fn select_arms(input: syn::parse::ParseStream) -> syn::Result<Vec<(syn::Expr, bool)>> {
+    let mut out = Vec::new();
+    // `biased;`
+    if input.peek(syn::Ident) && input.peek2(syn::Token![;]) {
+        input.parse::<syn::Ident>()?;
+        input.parse::<syn::Token![;]>()?;
+    }
+    while !input.is_empty() {
+        let fallback = input.peek(syn::Token![else])
+            || (input.peek(syn::Ident) && input.peek2(syn::Token![=>]));
+        if input.peek(syn::Token![else]) {
+            input.parse::<syn::Token![else]>()?;
+        } else if fallback {
+            input.parse::<syn::Ident>()?; // `default`, `complete`
+        } else {
+            syn::Pat::parse_multi_with_leading_vert(input)?;
+            input.parse::<syn::Token![=]>()?;
+            out.push((input.parse::<syn::Expr>()?, true));
+            if input.peek(syn::Token![,]) && input.peek2(syn::Token![if]) {
+                input.parse::<syn::Token![,]>()?;
+                input.parse::<syn::Token![if]>()?;
+                out.push((input.parse::<syn::Expr>()?, false));
+            }
+        }
+        input.parse::<syn::Token![=>]>()?;
+        if input.peek(syn::token::Brace) {
+            let block: syn::ExprBlock = input.parse()?;
+            out.push((syn::Expr::Block(block), false));
+        } else {
+            out.push((input.parse::<syn::Expr>()?, false));
+        }
+        if !input.is_empty() && input.peek(syn::Token![,]) {
+            input.parse::<syn::Token![,]>()?;
+        }
+    }
+    Ok(out)
 }
 
 /// Whether `rx`'s one use in these statements gathers every item into a collection
