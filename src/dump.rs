@@ -61,6 +61,10 @@ pub fn dump(project: &Project) -> String {
                 CtxKind::Inline => "inline".into(),
                 CtxKind::Deferred => "deferred".into(),
             };
+            let kind = match &c.returns {
+                Some(r) => format!("{kind} returns {r}"),
+                None => kind,
+            };
             let heat = project.heat(file, i);
             let _ = write!(
                 out,

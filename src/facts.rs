@@ -295,6 +295,10 @@ pub struct Context {
     /// Java methods: how many parameters the method declares (`None` with varargs, and
     /// for other contexts): picks among overloads by the number of arguments.
     pub arity: Option<u8>,
+    /// Rust functions: the declared return type when it names one (`Result<Conn,
+    /// Error>` is `Conn`, as the file's imports resolve it): a call's result has it.
+    #[serde(default)]
+    pub returns: Option<Box<str>>,
 }
 
 /// Work handed to a pool.
@@ -411,6 +415,11 @@ pub struct Call {
     /// That wait passes a time bound (`.get(2, SECONDS)`).
     #[serde(default)]
     pub waited_timed: bool,
+    /// Rust: the receiver is the result of this earlier call of the file (`open(..)
+    /// .await?.handle()`, or a local bound from it): the callee's declared return
+    /// type is the receiver's type.
+    #[serde(default)]
+    pub receiver_from: Option<u32>,
     /// The receiver's type when it names one (a typed field, local or parameter, or
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).

@@ -180,6 +180,8 @@ impl CallGraph {
             let java = files
                 .get(file)
                 .is_some_and(|s| s.language == Language::Java);
+            // Rust: each call's targets so far, for calls on its result.
+            let mut resolved: Vec<Vec<Node>> = Vec::new();
             for (ci, call) in f.calls.iter().enumerate() {
                 if call.ctx >= f.contexts.len() {
                     continue;
@@ -187,9 +189,39 @@ impl CallGraph {
                 let caller = (file, call.ctx);
                 let targets = if java {
                     g.resolve_java(facts, types, caller, call)
+                } else if let Some(k) = call.receiver_from {
+                    // `open(..).await?.handle()`: `handle` of the type `open` returns.
+                    let from = resolved.get(k as usize).map_or(&[][..], Vec::as_slice);
+                    let ret = from
+                        .iter()
+                        .find_map(|&(f, c)| facts[f].contexts[c].returns.as_deref());
+                    match ret {
+                        Some(r) => {
+                            // `crate::db::Conn` names module `db`, as a call's hint does.
+                            let r = r
+                                .trim_start_matches("crate::")
+                                .trim_start_matches("self::")
+                                .trim_start_matches("super::");
+                            let (module, owner) = match r.rsplit_once("::") {
+                                Some((m, o)) => (Some(m.into()), o),
+                                None => (None, r),
+                            };
+                            let typed = Call {
+                                callee_owner: Some(owner.into()),
+                                module,
+                                ..call.clone()
+                            };
+                            g.resolve_rust(facts, caller, &typed)
+                        }
+                        None => Vec::new(),
+                    }
                 } else {
                     g.resolve_rust(facts, caller, call)
                 };
+                if !java {
+                    resolved.resize(ci, Vec::new());
+                    resolved.push(targets.clone());
+                }
                 for &t in &targets {
                     for &(param, sub) in hands.get(&t).into_iter().flatten() {
                         let w = WrappedCall {
@@ -478,7 +510,11 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         let mut index = vec![usize::MAX; f.calls.len()];
         let mut kept = 0;
         for (i, c) in f.calls.iter().enumerate() {
-            if c.submit_like || names.contains(&c.method) {
+            // A call on the result of a dropped call has no type to be looked up in.
+            let typed = c
+                .receiver_from
+                .is_none_or(|k| index.get(k as usize).is_some_and(|&x| x != usize::MAX));
+            if typed && (c.submit_like || names.contains(&c.method)) {
                 index[i] = kept;
                 kept += 1;
             }
@@ -492,6 +528,13 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             index[i - 1] != usize::MAX
         });
         f.calls.shrink_to_fit();
+        for c in &mut f.calls {
+            c.receiver_from = c
+                .receiver_from
+                .and_then(|k| index.get(k as usize).copied())
+                .filter(|&k| k != usize::MAX)
+                .and_then(|k| u32::try_from(k).ok());
+        }
         f.call_waits.retain_mut(|(c, _)| {
             *c = index.get(*c).copied().unwrap_or(usize::MAX);
             *c != usize::MAX

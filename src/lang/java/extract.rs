@@ -191,6 +191,7 @@ impl<'a> Extractor<'a> {
             worker_loop: false,
             dedicated_loop: false,
             arity: None,
+            returns: None,
         });
         id
     }

@@ -203,6 +203,13 @@ impl<'a> Extractor<'a> {
         if let Some(owner) = owner {
             let mut call = self.call_record(owner, method, mspan, lambdas);
             call.module = module.map(Into::into);
+            self.call_at.insert(key(mspan), self.facts.calls.len());
+            self.facts.calls.push(call);
+        } else if let (None, Some(k)) = (&recv.ty, recv.from_call) {
+            // `open(..).await?.handle()`: a method of the type `open` returns.
+            let mut call = self.call_record(String::new(), method, mspan, lambdas);
+            call.receiver_from = u32::try_from(k).ok();
+            self.call_at.insert(key(mspan), self.facts.calls.len());
             self.facts.calls.push(call);
         }
     }
@@ -578,6 +585,7 @@ impl<'a> Extractor<'a> {
         }
         let mut call = self.call_record(owner, name, s, lambda_args);
         call.module = module.map(Into::into);
+        self.call_at.insert(key(s), self.facts.calls.len());
         self.facts.calls.push(call);
     }
 
@@ -597,6 +605,7 @@ impl<'a> Extractor<'a> {
             callee_owner: Some(owner.into()),
             waited: None,
             waited_timed: false,
+            receiver_from: None,
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,
@@ -775,12 +784,35 @@ impl<'a> Extractor<'a> {
                     })
                 });
                 Value {
+                    from_call: ty
+                        .is_none()
+                        .then(|| self.call_at.get(&key(method_call_span(m))).copied())
+                        .flatten(),
                     ty,
                     origin: self.submission_at.get(&key(spans::method_call(m))).copied(),
                     local: true,
                     ..Value::default()
                 }
             }
+            // `match open(..).await { Ok(c) => c, Err(e) => return .. }`
+            syn::Expr::Match(m) => {
+                let v = self.value_of(&m.expr);
+                let passes = m.arms.iter().any(|a| match (&a.pat, &*a.body) {
+                    (syn::Pat::TupleStruct(ts), syn::Expr::Path(body)) => {
+                        matches!(ts.elems.first(), Some(syn::Pat::Ident(i)) if body.path.is_ident(&i.ident))
+                    }
+                    _ => false,
+                });
+                Value {
+                    from_call: v.from_call.filter(|_| passes),
+                    ..Value::default()
+                }
+            }
+            // `open(..).await`: what the project function returns.
+            syn::Expr::Await(a) => Value {
+                from_call: self.value_of(&a.base).from_call,
+                ..Value::default()
+            },
             _ => Value::default(),
         }
     }
@@ -811,6 +843,10 @@ impl<'a> Extractor<'a> {
         });
         let ty = ty.or_else(|| self.constructed(&p.path, &segs));
         Value {
+            from_call: ty
+                .is_none()
+                .then(|| self.call_at.get(&key(fn_call_span(c))).copied())
+                .flatten(),
             ty,
             origin: self.submission_at.get(&key(spans::call(c))).copied(),
             local: true,

@@ -32,6 +32,9 @@ pub struct Extractor<'a> {
     pub(super) rayon: Vec<String>,
     /// Submission index by the byte range of its call.
     pub(super) submission_at: HashMap<(usize, usize), usize>,
+    /// Calls of project functions and methods recorded here, by span: a value bound
+    /// from one is typed by its callee's return type in the model.
+    pub(super) call_at: HashMap<(usize, usize), usize>,
     /// Loops around the current point, within the current function or closure.
     pub(super) loops: usize,
     /// Thread bodies spawned in a loop: a hand-rolled pool's workers.
@@ -49,6 +52,8 @@ pub struct Extractor<'a> {
     /// Depth of `select!` arm futures raced against a timer arm: an `.await` there
     /// ends when the timer fires.
     pub(super) timer_raced: usize,
+    /// The value a `match` examines, when it is a project call's result.
+    pub(super) scrutinee: Option<Value>,
     /// Inside a `while` condition (`while let Ok(job) = rx.recv()`): a consumer
     /// loop fetching its next item, whose wait is the loop's job.
     pub(super) loop_head: usize,
@@ -213,6 +218,7 @@ impl<'a> Extractor<'a> {
             method: String::new(),
             rayon: Vec::new(),
             submission_at: HashMap::default(),
+            call_at: HashMap::default(),
             loops: 0,
             hand_rolled: Default::default(),
             next_hand_rolled: false,
@@ -220,6 +226,7 @@ impl<'a> Extractor<'a> {
             stored_clients: Vec::new(),
             timeout_wrapped: 0,
             timer_raced: 0,
+            scrutinee: None,
             loop_head: 0,
             bounded_sibling: 0,
             has_bounded_channels: false,
@@ -277,6 +284,7 @@ impl<'a> Extractor<'a> {
             worker_loop: false,
             dedicated_loop: false,
             arity: None,
+            returns: None,
         });
         id
     }
@@ -306,6 +314,16 @@ impl<'a> Extractor<'a> {
         );
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
+        if let syn::ReturnType::Type(_, ty) = &sig.output {
+            // `-> Self` in an impl: the impl's type.
+            let own = matches!(&**ty, syn::Type::Path(p) if p.path.is_ident("Self"));
+            let ret = if own {
+                self.impl_type.clone()
+            } else {
+                self.types.return_path(ty)
+            };
+            self.facts.contexts[id].returns = ret.map(Into::into);
+        }
         self.facts.contexts[id].entry = self.entry_for(&name, attrs, sig).map(Box::new);
         let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
         let saved_method = std::mem::replace(&mut self.method, name);
@@ -871,6 +889,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     /// `Self::Client(client) => client.run()`: the binding holds the variant's payload.
     fn visit_arm(&mut self, a: &'ast syn::Arm) {
         let Some((pat, ty)) = self.variant_payload(&a.pat) else {
+            // `match open(..).await { Ok(conn) => conn.handle(), .. }`
+            if let Some(v) = self.scrutinee.clone().filter(|_| unwraps(&a.pat)) {
+                self.scopes.push();
+                self.bind(&a.pat, v);
+                syn::visit::visit_arm(self, a);
+                self.scopes.pop();
+                return;
+            }
             return syn::visit::visit_arm(self, a);
         };
         self.scopes.push();
@@ -893,7 +919,16 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             });
         self.bounded_sibling += usize::from(bounded);
-        syn::visit::visit_expr_match(self, m);
+        for attr in &m.attrs {
+            self.visit_attribute(attr);
+        }
+        self.visit_expr(&m.expr);
+        let v = self.value_of(&m.expr);
+        let saved = std::mem::replace(&mut self.scrutinee, v.from_call.map(|_| v));
+        for arm in &m.arms {
+            self.visit_arm(arm);
+        }
+        self.scrutinee = saved;
         self.bounded_sibling -= usize::from(bounded);
     }
 
@@ -908,6 +943,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_expr(&i.cond);
         let (done, not_done) = self.done_checks(&i.cond);
         self.scopes.push();
+        // `if let Ok(conn) = open(..).await { conn.handle() }`
+        if let syn::Expr::Let(l) = &*i.cond {
+            let v = self.value_of(&l.expr);
+            if v.from_call.is_some() && unwraps(&l.pat) {
+                self.bind(&l.pat, v);
+            }
+        }
         for d in &done {
             self.mark_complete(d, true);
         }
@@ -1061,6 +1103,22 @@ fn read_once(rx: &str, stmts: &[syn::Stmt]) -> bool {
         uses.visit_stmt(s);
     }
     uses.reads == 1 && !uses.other
+}
+
+/// `Ok(x)`, `Some(x)` or a plain binding: a pattern that holds the matched value.
+fn unwraps(pat: &syn::Pat) -> bool {
+    match pat {
+        syn::Pat::Ident(_) => true,
+        syn::Pat::TupleStruct(ts) => {
+            ts.elems.len() == 1
+                && ts
+                    .path
+                    .get_ident()
+                    .is_some_and(|i| i == "Ok" || i == "Some")
+                && matches!(ts.elems.first(), Some(syn::Pat::Ident(_)))
+        }
+        _ => false,
+    }
 }
 
 /// `sleep(d)`, `tokio::time::sleep_until(t)`, `interval.tick()`: a future that completes

@@ -22,6 +22,9 @@ pub struct Value {
     pub complete: bool,
     /// The task or function context the value was created in.
     pub created_in: Option<usize>,
+    /// The result of this project call (an index into the file's calls), whose type
+    /// the model reads from the callee's declared return type.
+    pub from_call: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,6 +184,16 @@ impl<'a> Types<'a> {
                 .take(modules)
                 .all(|s| own(s) && s.arguments.is_empty()))
         .then(|| super::resolve::segments(path).join("::"))
+    }
+
+    /// A declared return type's path without its type arguments (`Result<Client<S>,
+    /// Error>` is `Client`), when it names a type: the model looks its methods up
+    /// among the project's.
+    pub fn return_path(&self, ty: &syn::Type) -> Option<String> {
+        let path = self.named_path(ty)?;
+        let last = path.segments.last()?.ident.to_string();
+        (last.starts_with(char::is_uppercase) && !self.catalog.knows(&last))
+            .then(|| super::resolve::segments(path).join("::"))
     }
 
     pub fn is_transparent_type(&self, name: &str) -> bool {
