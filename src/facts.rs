@@ -334,6 +334,10 @@ pub struct Submission {
     /// on the call's result waits for this task.
     #[serde(default)]
     pub returned: bool,
+    /// Java: the task is an object of this type (`pool.submit(fetcher)`, `pool.execute(new
+    /// Flush(batch))`): its `run()`/`call()` runs as the task.
+    #[serde(default)]
+    pub task_type: Option<std::sync::Arc<TypeRef>>,
 }
 
 /// What kind of blocking a wait is.
@@ -397,6 +401,9 @@ pub struct Wait {
     /// `block_in_place(|| handle.block_on(f))` holds the `block_on`.
     #[serde(default)]
     pub holds: u32,
+    /// Java: a throttle's permit (`Semaphore.acquire()`, `permit` in the catalog).
+    #[serde(default)]
+    pub permit: bool,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).

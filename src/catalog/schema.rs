@@ -106,6 +106,10 @@ pub struct WaitEntry {
     /// Blocks only when the queue is bounded (`put`): skipped on a known-unbounded queue.
     #[serde(default)]
     pub bounded_only: bool,
+    /// A permit of a throttle (`Semaphore.acquire()`): waiting is admission control;
+    /// in a pool's own tasks it paces the pool by design.
+    #[serde(default)]
+    pub permit: bool,
     /// Runs its closure argument on the calling thread after taking that thread off
     /// the async runtime (`block_in_place`): the closure is not async code.
     #[serde(default)]

@@ -307,6 +307,25 @@ impl CallGraph {
                 }
             }
             for (i, s) in f.submissions.iter().enumerate() {
+                // A task object: its class's `run()`/`call()` runs as the task, and the
+                // submitting code reaches it (it takes that code's heat, as a call).
+                let task_class = s.task_type.as_ref().and_then(|r| types.resolve(r));
+                for t in task_class.into_iter().filter(|_| java) {
+                    let runs = ["run", "call"]
+                        .iter()
+                        .flat_map(|m| g.in_hierarchy(facts, types, t, m, Some(0)));
+                    for n in runs.collect::<Vec<_>>() {
+                        g.tasks.entry(n).or_default().push((file, i));
+                        let edge = |node| Edge {
+                            node,
+                            span: s.span,
+                            in_loop: false,
+                            timed: false,
+                        };
+                        callers.push((n, edge((file, s.ctx))));
+                        callees.push(((file, s.ctx), edge(n)));
+                    }
+                }
                 let (Some(m), Some(c)) = (&s.task_method, f.contexts.get(s.ctx)) else {
                     continue;
                 };

@@ -89,7 +89,12 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             if w.consumer && project.called_only_from_loops(file, w.ctx) {
                 continue; // a consumer API: its callers are dedicated consumer loops
             }
-            let quiet = by_design(project, file, facts, w) || submitter_bounds(project, &execs);
+            // A throttle's permit taken only in a pool's own tasks paces that pool.
+            let paced = w.permit
+                && !execs.is_empty()
+                && execs.iter().all(|e| matches!(e.kind, CtxKind::PoolTask(_)));
+            let quiet =
+                by_design(project, file, facts, w) || submitter_bounds(project, &execs) || paced;
             if quiet && !settings.pedantic {
                 continue;
             }

@@ -145,6 +145,13 @@ impl<'a> Extractor<'a> {
                     self.facts.submissions[*idx].task = Some(id);
                 }
             }
+            // `pool.submit(fetcher)`, `pool.execute(new Flush(batch))`: an object of a
+            // project class whose `run()`/`call()` is the task.
+            if let Some((idx, _)) = task {
+                if let Some(t) = self.task_object_type(*arg) {
+                    self.facts.submissions[*idx].task_type = Some(t);
+                }
+            }
             if let (Some((idx, _)), true) = (task, self.is_task_list(*arg)) {
                 // `pool.invokeAll(List.of(() -> a(), () -> b()))`: each lambda is a task.
                 self.task_list(*arg, *idx);
@@ -419,6 +426,7 @@ impl<'a> Extractor<'a> {
             task_param: None,
             guarded: self.admits_one(node) || self.replaces_pending(node),
             returned: returned(node),
+            task_type: None,
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
@@ -803,6 +811,7 @@ impl<'a> Extractor<'a> {
             help.replace("{recv}", &recv_text),
         );
         self.facts.waits[idx].consumer = entry.request_path;
+        self.facts.waits[idx].permit = entry.permit;
         let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
         // `while (startTime == 0) started.await();` where the class's own worker
         // counts `started` down: a start-up handshake, over once the worker runs.
@@ -961,6 +970,7 @@ impl<'a> Extractor<'a> {
             actor: false,
             handshake: false,
             holds: 0,
+            permit: false,
         });
         idx
     }
@@ -1221,4 +1231,32 @@ fn returned(node: Node) -> bool {
         }
     }
     false
+}
+
+impl Extractor<'_> {
+    /// The project type of a task object argument: a typed variable or field, or a
+    /// `new Type(..)` without a class body.
+    fn task_object_type(&self, arg: Node) -> Option<std::sync::Arc<crate::facts::TypeRef>> {
+        let ty = match arg.kind_name() {
+            "identifier" | "field_access" => self.value_of(arg).ty?,
+            "object_creation_expression" => {
+                let has_body = {
+                    let mut c = arg.walk();
+                    let found = arg
+                        .named_children(&mut c)
+                        .any(|n| n.kind_name() == "class_body");
+                    found
+                };
+                if has_body {
+                    return None;
+                }
+                self.jtype(arg.field("type")?)?
+            }
+            _ => return None,
+        };
+        if ty.fq().is_some_and(|fq| self.catalog.knows(fq)) {
+            return None;
+        }
+        Some(self.type_ref(&ty))
+    }
 }

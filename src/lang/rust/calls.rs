@@ -284,6 +284,7 @@ impl<'a> Extractor<'a> {
             exempt_in: Vec::new(),
             bounded_only: false,
             section: false,
+            permit: false,
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(
@@ -381,6 +382,7 @@ impl<'a> Extractor<'a> {
             task_param: None,
             guarded: false,
             returned: false,
+            task_type: None,
         });
         self.submission_at.insert((whole.start, whole.end), idx);
         Some(idx)
@@ -542,6 +544,7 @@ impl<'a> Extractor<'a> {
             actor: false,
             handshake: false,
             holds: 0,
+            permit: false,
         });
     }
 
