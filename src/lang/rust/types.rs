@@ -142,8 +142,10 @@ impl<'a> Types<'a> {
                 if !self.is_transparent_type(&last.ident.to_string()) {
                     return Some(&p.path);
                 }
+                // A wrapper's name with no type argument is a type of its own (a
+                // project's `State`).
                 let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
-                    return None;
+                    return Some(&p.path);
                 };
                 a.args.iter().find_map(|arg| match arg {
                     syn::GenericArgument::Type(t) => self.named_path(t),
