@@ -1084,13 +1084,7 @@ fn read_once(rx: &str, stmts: &[syn::Stmt]) -> bool {
         }
         fn visit_macro(&mut self, m: &'ast syn::Macro) {
             // `select!`, `println!("{rx:?}")`: a use this visitor cannot read.
-            if m.tokens
-                .to_string()
-                .split(|c: char| !c.is_alphanumeric() && c != '_')
-                .any(|w| w == self.rx)
-            {
-                self.other = true;
-            }
+            self.other |= mentions_name(m, self.rx);
         }
     }
     let mut uses = Uses {
@@ -1181,6 +1175,14 @@ fn select_arms(input: syn::parse::ParseStream) -> syn::Result<Vec<(syn::Expr, bo
     Ok(out)
 }
 
+/// Whether a macro's tokens name `name` (a use the visitors cannot read).
+fn mentions_name(m: &syn::Macro, name: &str) -> bool {
+    m.tokens
+        .to_string()
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .any(|w| w == name)
+}
+
 /// Whether `rx`'s one use in these statements gathers every item into a collection
 /// (`rx.iter().collect()`, also in a task the function spawns): the channel holds no
 /// more than its consumer keeps anyway, and dies with it.
@@ -1211,13 +1213,7 @@ fn collected(rx: &str, stmts: &[syn::Stmt]) -> bool {
             }
         }
         fn visit_macro(&mut self, m: &'ast syn::Macro) {
-            if m.tokens
-                .to_string()
-                .split(|c: char| !c.is_alphanumeric() && c != '_')
-                .any(|w| w == self.rx)
-            {
-                self.other = true;
-            }
+            self.other |= mentions_name(m, self.rx);
         }
     }
     let mut uses = Uses {
