@@ -61,7 +61,7 @@ pub fn dump(project: &Project) -> String {
                 CtxKind::Inline => "inline".into(),
                 CtxKind::Deferred => "deferred".into(),
             };
-            let kind = match &c.returns {
+            let kind = match facts.returns_of(i) {
                 Some(r) => format!("{kind} returns {r}"),
                 None => kind,
             };

@@ -61,6 +61,16 @@ pub struct FileFacts {
     /// Rust: the file builds a server-wide request timeout (`TimeoutLayer::new(d)`).
     #[serde(default)]
     pub request_timeout: bool,
+    /// Rust functions' declared return types, when they name one (`Result<Conn, Error>`
+    /// is `Conn`), by context in ascending order: a call's result has that type. A
+    /// side table: most contexts have none.
+    #[serde(default)]
+    pub returns: Vec<(CtxId, Box<str>)>,
+    /// Rust calls made on an earlier call's result (`open(..).await?.handle()`, or on a
+    /// local bound from it), as (call, the call whose result is the receiver), in
+    /// ascending order: the callee's declared return type is the receiver's type.
+    #[serde(default)]
+    pub receivers: Vec<(u32, u32)>,
     /// Rust: `impl Trait for Type` blocks, as (trait, type) simple names: a call on a
     /// `dyn Trait` may run any of the project's implementations.
     #[serde(default)]
@@ -78,6 +88,21 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
+    /// The declared return type of context `ctx` (see [`FileFacts::returns`]).
+    pub fn returns_of(&self, ctx: CtxId) -> Option<&str> {
+        let i = self.returns.binary_search_by_key(&ctx, |(c, _)| *c).ok()?;
+        Some(&self.returns[i].1)
+    }
+
+    /// The call whose result call `call` is made on (see [`FileFacts::receivers`]).
+    pub fn receiver_of(&self, call: usize) -> Option<usize> {
+        let i = self
+            .receivers
+            .binary_search_by_key(&(call as u32), |(c, _)| *c)
+            .ok()?;
+        Some(self.receivers[i].1 as usize)
+    }
+
     /// Give back the spare capacity extraction left in every list: all files' facts
     /// stay in memory until the rules have run (peak memory, not speed).
     pub fn shrink(&mut self) {
@@ -295,10 +320,6 @@ pub struct Context {
     /// Java methods: how many parameters the method declares (`None` with varargs, and
     /// for other contexts): picks among overloads by the number of arguments.
     pub arity: Option<u8>,
-    /// Rust functions: the declared return type when it names one (`Result<Conn,
-    /// Error>` is `Conn`, as the file's imports resolve it): a call's result has it.
-    #[serde(default)]
-    pub returns: Option<Box<str>>,
 }
 
 /// Work handed to a pool.
@@ -422,11 +443,6 @@ pub struct Call {
     /// That wait passes a time bound (`.get(2, SECONDS)`).
     #[serde(default)]
     pub waited_timed: bool,
-    /// Rust: the receiver is the result of this earlier call of the file (`open(..)
-    /// .await?.handle()`, or a local bound from it): the callee's declared return
-    /// type is the receiver's type.
-    #[serde(default)]
-    pub receiver_from: Option<u32>,
     /// The receiver's type when it names one (a typed field, local or parameter, or
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).

@@ -189,12 +189,10 @@ impl CallGraph {
                 let caller = (file, call.ctx);
                 let targets = if java {
                     g.resolve_java(facts, types, caller, call)
-                } else if let Some(k) = call.receiver_from {
+                } else if let Some(k) = f.receiver_of(ci) {
                     // `open(..).await?.handle()`: `handle` of the type `open` returns.
-                    let from = resolved.get(k as usize).map_or(&[][..], Vec::as_slice);
-                    let ret = from
-                        .iter()
-                        .find_map(|&(f, c)| facts[f].contexts[c].returns.as_deref());
+                    let from = resolved.get(k).map_or(&[][..], Vec::as_slice);
+                    let ret = from.iter().find_map(|&(f, c)| facts[f].returns_of(c));
                     match ret {
                         Some(r) => {
                             // `crate::db::Conn` names module `db`, as a call's hint does.
@@ -528,11 +526,19 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
     for f in facts.iter_mut() {
         let mut index = vec![usize::MAX; f.calls.len()];
         let mut kept = 0;
+        let mut receivers = f.receivers.iter().peekable();
         for (i, c) in f.calls.iter().enumerate() {
             // A call on the result of a dropped call has no type to be looked up in.
-            let typed = c
-                .receiver_from
-                .is_none_or(|k| index.get(k as usize).is_some_and(|&x| x != usize::MAX));
+            let mut typed = true;
+            while let Some(&&(at, from)) = receivers.peek() {
+                if at as usize > i {
+                    break;
+                }
+                if at as usize == i {
+                    typed = index.get(from as usize).is_some_and(|&x| x != usize::MAX);
+                }
+                receivers.next();
+            }
             if typed && (c.submit_like || names.contains(&c.method)) {
                 index[i] = kept;
                 kept += 1;
@@ -547,13 +553,17 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             index[i - 1] != usize::MAX
         });
         f.calls.shrink_to_fit();
-        for c in &mut f.calls {
-            c.receiver_from = c
-                .receiver_from
-                .and_then(|k| index.get(k as usize).copied())
-                .filter(|&k| k != usize::MAX)
-                .and_then(|k| u32::try_from(k).ok());
-        }
+        let remap = |k: u32| {
+            index
+                .get(k as usize)
+                .filter(|&&x| x != usize::MAX)
+                .and_then(|&x| u32::try_from(x).ok())
+        };
+        f.receivers = f
+            .receivers
+            .iter()
+            .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
+            .collect();
         f.call_waits.retain_mut(|(c, _)| {
             *c = index.get(*c).copied().unwrap_or(usize::MAX);
             *c != usize::MAX

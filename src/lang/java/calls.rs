@@ -1087,7 +1087,6 @@ impl<'a> Extractor<'a> {
                 .map(|_| crate::facts::SUPER_CALL.into()),
             waited,
             waited_timed: waited.is_some() && self.outer_call_timed,
-            receiver_from: None,
             target,
             in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),

@@ -191,7 +191,6 @@ impl<'a> Extractor<'a> {
             worker_loop: false,
             dedicated_loop: false,
             arity: None,
-            returns: None,
         });
         id
     }

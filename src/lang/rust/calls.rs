@@ -205,11 +205,18 @@ impl<'a> Extractor<'a> {
             call.module = module.map(Into::into);
             self.call_at.insert(key(mspan), self.facts.calls.len());
             self.facts.calls.push(call);
-        } else if let (None, Some(k)) = (&recv.ty, recv.from_call) {
+        } else if let (None, Some(k), false) = (
+            &recv.ty,
+            recv.from_call,
+            self.types.is_transparent_method(&method),
+        ) {
             // `open(..).await?.handle()`: a method of the type `open` returns.
-            let mut call = self.call_record(String::new(), method, mspan, lambdas);
-            call.receiver_from = u32::try_from(k).ok();
-            self.call_at.insert(key(mspan), self.facts.calls.len());
+            let call = self.call_record(String::new(), method, mspan, lambdas);
+            let at = self.facts.calls.len();
+            if let (Ok(at), Ok(k)) = (u32::try_from(at), u32::try_from(k)) {
+                self.facts.receivers.push((at, k));
+            }
+            self.call_at.insert(key(mspan), at);
             self.facts.calls.push(call);
         }
     }
@@ -608,7 +615,6 @@ impl<'a> Extractor<'a> {
             callee_owner: Some(owner.into()),
             waited: None,
             waited_timed: false,
-            receiver_from: None,
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,

@@ -284,7 +284,6 @@ impl<'a> Extractor<'a> {
             worker_loop: false,
             dedicated_loop: false,
             arity: None,
-            returns: None,
         });
         id
     }
@@ -322,7 +321,9 @@ impl<'a> Extractor<'a> {
             } else {
                 self.types.return_path(ty)
             };
-            self.facts.contexts[id].returns = ret.map(Into::into);
+            if let Some(r) = ret {
+                self.facts.returns.push((id, r.into()));
+            }
         }
         self.facts.contexts[id].entry = self.entry_for(&name, attrs, sig).map(Box::new);
         let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
