@@ -407,8 +407,16 @@ struct VarUses<'v> {
     raced_with_timer: bool,
 }
 
-/// Calls that make a `select!` arm a time bound.
-const TIMER_ARMS: [&str; 5] = ["sleep", "sleep_until", "timeout", "timeout_at", "deadline"];
+/// Calls that make a `select!` arm a time bound (`interval.tick()` too).
+pub(super) const TIMER_ARMS: [&str; 7] = [
+    "sleep",
+    "sleep_until",
+    "timeout",
+    "timeout_at",
+    "deadline",
+    "tick",
+    "delay_for",
+];
 
 impl VarUses<'_> {
     fn is_var(&self, e: &syn::Expr) -> bool {

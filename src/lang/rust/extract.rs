@@ -1128,12 +1128,7 @@ fn is_timer(e: &syn::Expr) -> bool {
         syn::Expr::Reference(r) => return is_timer(&r.expr),
         _ => None,
     };
-    name.is_some_and(|n| {
-        matches!(
-            n.as_str(),
-            "sleep" | "sleep_until" | "tick" | "timeout" | "timeout_at" | "delay_for"
-        )
-    })
+    name.is_some_and(|n| super::clients::TIMER_ARMS.contains(&n.as_str()))
 }
 
 /// The expressions of a `select!` body (tokio's and futures'): each arm's future
