@@ -180,8 +180,10 @@ impl CallGraph {
             let java = files
                 .get(file)
                 .is_some_and(|s| s.language == Language::Java);
-            // Rust: each call's targets so far, for calls on its result.
-            let mut resolved: Vec<Vec<Node>> = Vec::new();
+            // Rust: the targets of the calls whose result another call is made on.
+            let sources: std::collections::HashSet<usize> =
+                f.receivers.iter().map(|&(_, from)| from as usize).collect();
+            let mut resolved: HashMap<usize, Vec<Node>> = HashMap::default();
             for (ci, call) in f.calls.iter().enumerate() {
                 if call.ctx >= f.contexts.len() {
                     continue;
@@ -191,7 +193,7 @@ impl CallGraph {
                     g.resolve_java(facts, types, caller, call)
                 } else if let Some(k) = f.receiver_of(ci) {
                     // `open(..).await?.handle()`: `handle` of the type `open` returns.
-                    let from = resolved.get(k).map_or(&[][..], Vec::as_slice);
+                    let from = resolved.get(&k).map_or(&[][..], Vec::as_slice);
                     let ret = from.iter().find_map(|&(f, c)| facts[f].returns_of(c));
                     match ret {
                         Some(r) => {
@@ -216,9 +218,8 @@ impl CallGraph {
                 } else {
                     g.resolve_rust(facts, caller, call)
                 };
-                if !java {
-                    resolved.resize(ci, Vec::new());
-                    resolved.push(targets.clone());
+                if sources.contains(&ci) {
+                    resolved.insert(ci, targets.clone());
                 }
                 for &t in &targets {
                     for &(param, sub) in hands.get(&t).into_iter().flatten() {

@@ -437,10 +437,7 @@ impl<'a> Extractor<'a> {
                 // started for it, with its own event loop.
                 if let (syn::Expr::Async(_), Some(Runs::Thread)) = (arg, runs) {
                     if let Some(c) = self.facts.contexts.get_mut(before) {
-                        c.entry = Some(Box::new(crate::facts::Entry {
-                            heat: crate::facts::Heat::Cold,
-                            why: "dedicated thread".into(),
-                        }));
+                        c.entry = dedicated_thread();
                     }
                 }
                 if let (syn::Expr::Async(a), Some(Runs::Async)) = (arg, runs) {
@@ -476,10 +473,7 @@ impl<'a> Extractor<'a> {
                         self.next_hand_rolled = true;
                         self.closure(c, CtxKind::PoolTask(key), sub, None);
                     } else if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
-                        self.facts.contexts[id].entry = Some(Box::new(crate::facts::Entry {
-                            heat: crate::facts::Heat::Cold,
-                            why: "dedicated thread".into(),
-                        }));
+                        self.facts.contexts[id].entry = dedicated_thread();
                     }
                     self.rayon = saved;
                 }
@@ -1056,4 +1050,12 @@ impl<'ast> syn::visit::Visit<'ast> for BoundedFinder<'_, '_> {
             syn::visit::visit_expr_call(self, c);
         }
     }
+}
+
+/// The entry of code on a thread started for it: waiting there is that thread's job.
+fn dedicated_thread() -> Option<Box<crate::facts::Entry>> {
+    Some(Box::new(crate::facts::Entry {
+        heat: crate::facts::Heat::Cold,
+        why: "dedicated thread".into(),
+    }))
 }
