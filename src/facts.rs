@@ -555,8 +555,8 @@ pub struct Client {
     pub help: String,
     /// Rust: bound to a variable that is only used, in the same function, as the
     /// receiver of its requests (never stored, returned, moved or captured); Java: a
-    /// try-with-resources resource of a program's `main`. Its requests run where it
-    /// is created.
+    /// try-with-resources resource (not on a dedicated thread's loop). Its requests
+    /// run where it is created.
     pub local: bool,
     /// Java: calls on the field the client is stored in (its requests), wherever in
     /// the class they are made: the request's context sets the level, not the

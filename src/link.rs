@@ -426,6 +426,11 @@ impl<'a> Project<'a> {
         self.model.heats.heat((file, ctx))
     }
 
+    /// Whether cold code is cold only because a dedicated thread's loop runs it.
+    pub fn looped(&self, file: FileId, ctx: CtxId) -> bool {
+        self.model.heats.looped((file, ctx))
+    }
+
     /// `Owner.method` of a context (lambdas and task bodies: of the method they are in).
     pub fn display_name(&self, file: FileId, ctx: CtxId) -> String {
         let contexts = &self.facts[file].contexts;

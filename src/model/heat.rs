@@ -19,6 +19,9 @@ pub struct Heats {
     roots: HashMap<Node, String>,
     /// Hot code: the caller it was first reached from, and the call's span.
     pred: HashMap<Node, (Node, Span)>,
+    /// Cold code that is cold only for a dedicated thread's loop (which may serve
+    /// traffic one step removed, as a flush thread does; not a runtime task's loop).
+    looped: rustc_hash::FxHashSet<Node>,
 }
 
 /// One step of a witness path: the entry point, then each call.
@@ -54,7 +57,8 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         }
         // A task that cold code (a shutdown path, a startup hook, `main`) submits runs
         // for that code: it takes its heat.
-        CtxKind::PoolTask(_) if cold_parent(facts, c) => None,
+        // (Not when that code loops: an accept loop in `main` hands traffic to its tasks.)
+        CtxKind::PoolTask(_) if cold_parent(facts, c) && !looping_parent(facts, c) => None,
         // A single-thread pool of this file (a garbage collector's, a flusher's): its
         // thread is dedicated to that pool's jobs, whose waiting is the job.
         CtxKind::PoolTask(k) if facts.pools.iter().any(|p| p.single && p.key == *k) => {
@@ -90,6 +94,13 @@ fn cold_parent(facts: &FileFacts, c: &crate::facts::Context) -> bool {
         .is_some_and(|e| e.heat == Heat::Cold)
 }
 
+/// Whether a context's lexical parent loops open-endedly (a dispatch or accept loop).
+fn looping_parent(facts: &FileFacts, c: &crate::facts::Context) -> bool {
+    c.parent
+        .and_then(|p| facts.contexts.get(p))
+        .is_some_and(|p| p.worker_loop)
+}
+
 /// Whether a context runs wherever its lexical parent runs (a lambda not handed
 /// to a pool, an anonymous class's methods), so it takes the parent's heat.
 fn follows_parent(facts: &FileFacts, ctx: usize) -> Option<usize> {
@@ -104,6 +115,79 @@ fn follows_parent(facts: &FileFacts, ctx: usize) -> Option<usize> {
     inherits.then_some(p)
 }
 
+/// Whether a cold root is a thread dedicated to a loop (which may hand traffic on).
+fn is_dedicated(why: &str) -> bool {
+    why.contains("dedicated") || why.contains("single-thread pool")
+}
+
+/// Whether a context is a task that code in its file hands to a pool or runtime,
+/// whose heat the submitting code may decide.
+fn submitted_task(facts: &FileFacts, ctx: usize) -> bool {
+    let c = &facts.contexts[ctx];
+    c.entry.is_none()
+        && c.parent.is_some()
+        && (matches!(c.kind, CtxKind::PoolTask(_))
+            || (c.kind == CtxKind::Async && c.name == "task"))
+}
+
+/// The cold pass: roots, code every caller of which is cold, and the code nested in
+/// cold code. A task submitted from cold code is cold unless that code loops (an
+/// accept loop in `main` hands traffic to its tasks).
+struct Spread<'a> {
+    graph: &'a CallGraph,
+    nested: &'a HashMap<Node, Vec<Node>>,
+    pending: &'a mut HashMap<Node, usize>,
+    done: &'a mut rustc_hash::FxHashSet<Node>,
+}
+
+impl Spread<'_> {
+    fn run(
+        &mut self,
+        facts: &[FileFacts],
+        h: &mut Heats,
+        mut cold: Vec<Node>,
+        deferred: &mut HashMap<Node, String>,
+    ) -> rustc_hash::FxHashSet<Node> {
+        let mut reached = rustc_hash::FxHashSet::default();
+        while let Some(n) = cold.pop() {
+            if !self.done.insert(n) {
+                continue;
+            }
+            reached.insert(n);
+            let mut callees: Vec<Node> = self
+                .graph
+                .callees
+                .get(&n)
+                .into_iter()
+                .flatten()
+                .map(|e| e.node)
+                .collect();
+            callees.sort_unstable();
+            callees.dedup();
+            for m in callees {
+                let Some(left) = self.pending.get_mut(&m) else {
+                    continue;
+                };
+                *left = left.saturating_sub(1);
+                if *left == 0 && !h.heat.contains_key(&m) && !deferred.contains_key(&m) {
+                    h.heat.insert(m, Heat::Cold);
+                    cold.push(m);
+                }
+            }
+            let looping = facts[n.0].contexts[n.1].worker_loop;
+            for &c in self.nested.get(&n).into_iter().flatten() {
+                if h.heat.contains_key(&c) || (looping && deferred.contains_key(&c)) {
+                    continue;
+                }
+                deferred.remove(&c);
+                h.heat.insert(c, Heat::Cold);
+                cold.push(c);
+            }
+        }
+        reached
+    }
+}
+
 impl Heats {
     pub fn new(
         facts: &[FileFacts],
@@ -114,72 +198,77 @@ impl Heats {
         // Edges for heat: calls, plus lexical nesting where code runs in its parent.
         let mut nested: HashMap<Node, Vec<Node>> = HashMap::default();
         let mut hot = VecDeque::new();
-        let mut cold = Vec::new();
+        // Cold roots in two kinds: code that serves no traffic (start-up, shutdown,
+        // admin, tools), whose pool tasks run for it; and dedicated threads' loops,
+        // which may well hand traffic to a pool (an accept loop).
+        let mut inert = Vec::new();
+        let mut dedicated = Vec::new();
+        let mut loop_tasks = Vec::new();
+        // Pool and runtime tasks submitted from code: hot, unless the code that submits
+        // them turns out cold (reached only from start-up, shutdown or admin code).
+        let mut deferred: HashMap<Node, String> = HashMap::default();
+        let mut add_cold = |n: Node, why: &str, inert: &mut Vec<Node>| {
+            if why.starts_with("runtime task dedicated") {
+                loop_tasks.push(n);
+            } else if is_dedicated(why) {
+                dedicated.push(n);
+            } else {
+                inert.push(n);
+            }
+        };
         for (file, f) in facts.iter().enumerate() {
             for ctx in 0..f.contexts.len() {
                 if let Some(p) = follows_parent(f, ctx) {
                     nested.entry((file, p)).or_default().push((file, ctx));
                 }
                 if let Some((heat, why)) = root_of(f, ctx) {
-                    h.roots.insert((file, ctx), why);
-                    h.heat.insert((file, ctx), heat);
+                    if heat == Heat::Hot && submitted_task(f, ctx) {
+                        deferred.insert((file, ctx), why);
+                        continue;
+                    }
                     match heat {
                         Heat::Hot => hot.push_back((file, ctx)),
-                        _ => cold.push((file, ctx)),
+                        _ => add_cold((file, ctx), &why, &mut inert),
                     }
+                    h.roots.insert((file, ctx), why);
+                    h.heat.insert((file, ctx), heat);
                 }
             }
         }
         let mut wrapped: Vec<&Node> = graph.wrapped_tasks.keys().collect();
         wrapped.sort_unstable();
         for n in wrapped {
+            deferred.remove(n);
             h.roots
                 .insert(*n, "task body handed to a pool through a wrapper".into());
             h.heat.insert(*n, Heat::Hot);
             hot.push_back(*n);
         }
         for (n, heat, why) in inherited {
+            deferred.remove(n);
             h.roots.insert(*n, why.clone());
             h.heat.insert(*n, *heat);
             match heat {
                 Heat::Hot => hot.push_back(*n),
-                _ => cold.push(*n),
+                _ => add_cold(*n, why, &mut inert),
             }
         }
         for (n, why) in &graph.handlers {
             if h.heat.contains_key(n) {
                 continue;
             }
+            deferred.remove(n);
             if facts[n.0].tool {
                 h.roots.insert(*n, tool_entry(why));
                 h.heat.insert(*n, Heat::Cold);
-                cold.push(*n);
+                inert.push(*n);
             } else {
                 h.roots.insert(*n, why.clone());
                 h.heat.insert(*n, Heat::Hot);
                 hot.push_back(*n);
             }
         }
-        // Hot: breadth-first from hot roots, so the witness path is a shortest one.
-        while let Some(n) = hot.pop_front() {
-            let calls = graph.callees.get(&n).into_iter().flatten();
-            let inner = nested.get(&n).into_iter().flatten();
-            let next = calls
-                .map(|e| (e.node, Some(e.span)))
-                .chain(inner.map(|&c| (c, None)));
-            for (m, span) in next {
-                if h.heat.contains_key(&m) {
-                    continue;
-                }
-                h.heat.insert(m, Heat::Hot);
-                if let Some(s) = span {
-                    h.pred.insert(m, (n, s));
-                } else {
-                    h.pred.insert(m, (n, Span::new(0, 0)));
-                }
-                hot.push_back(m);
-            }
-        }
+        h.spread_hot(graph, &nested, &mut hot, &mut deferred);
         // Cold: roots, and code every caller of which is cold ("reached only from them").
         let mut pending: HashMap<Node, usize> = HashMap::default();
         for (callee, edges) in graph.callers.iter() {
@@ -189,37 +278,67 @@ impl Heats {
             pending.insert(*callee, distinct.len());
         }
         let mut done: rustc_hash::FxHashSet<Node> = Default::default();
-        while let Some(n) = cold.pop() {
-            if !done.insert(n) {
-                continue;
-            }
-            let mut callees: Vec<Node> = graph
-                .callees
-                .get(&n)
-                .into_iter()
-                .flatten()
-                .map(|e| e.node)
-                .collect();
-            callees.sort_unstable();
-            callees.dedup();
-            for m in callees {
-                let Some(left) = pending.get_mut(&m) else {
-                    continue;
-                };
-                *left = left.saturating_sub(1);
-                if *left == 0 && !h.heat.contains_key(&m) {
-                    h.heat.insert(m, Heat::Cold);
-                    cold.push(m);
-                }
-            }
-            for &c in nested.get(&n).into_iter().flatten() {
-                if let std::collections::hash_map::Entry::Vacant(v) = h.heat.entry(c) {
-                    v.insert(Heat::Cold);
-                    cold.push(c);
-                }
+        let mut cold = Spread {
+            graph,
+            nested: &nested,
+            pending: &mut pending,
+            done: &mut done,
+        };
+        let _ = cold.run(facts, &mut h, inert, &mut deferred);
+        // The tasks no cold code submits are hot, as revision 2 says of pool tasks.
+        let mut rest: Vec<(Node, String)> = deferred.drain().collect();
+        rest.sort_unstable();
+        for (n, why) in rest {
+            if !h.heat.contains_key(&n) {
+                h.roots.insert(n, why);
+                h.heat.insert(n, Heat::Hot);
+                hot.push_back(n);
             }
         }
+        h.spread_hot(graph, &nested, &mut hot, &mut deferred);
+        // A runtime task that loops (a reporter) keeps what it runs: its clients are
+        // its own. A dedicated thread's loop serves work one step removed (a flush).
+        let _ = cold.run(facts, &mut h, loop_tasks, &mut deferred);
+        h.looped = cold.run(facts, &mut h, dedicated, &mut deferred);
         h
+    }
+
+    /// Whether cold code is cold only because a dedicated thread's loop runs it.
+    pub fn looped(&self, n: Node) -> bool {
+        self.looped.contains(&n)
+    }
+
+    /// Hot: breadth-first from hot roots, so the witness path is a shortest one. A
+    /// submitted task reached from hot code is a root of its own ("task body handed
+    /// to a pool"), as before its submitter was known.
+    fn spread_hot(
+        &mut self,
+        graph: &CallGraph,
+        nested: &HashMap<Node, Vec<Node>>,
+        hot: &mut VecDeque<Node>,
+        deferred: &mut HashMap<Node, String>,
+    ) {
+        while let Some(n) = hot.pop_front() {
+            let calls = graph.callees.get(&n).into_iter().flatten();
+            let inner = nested.get(&n).into_iter().flatten();
+            let next = calls
+                .map(|e| (e.node, Some(e.span)))
+                .chain(inner.map(|&c| (c, None)));
+            for (m, span) in next {
+                if self.heat.contains_key(&m) {
+                    continue;
+                }
+                self.heat.insert(m, Heat::Hot);
+                if let Some(why) = deferred.remove(&m) {
+                    self.roots.insert(m, why);
+                } else if let Some(s) = span {
+                    self.pred.insert(m, (n, s));
+                } else {
+                    self.pred.insert(m, (n, Span::new(0, 0)));
+                }
+                hot.push_back(m);
+            }
+        }
     }
 
     /// The heat of a context (`Unknown` when no entry point reaches it).

@@ -134,7 +134,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 .is_some_and(|x| x.kind == CtxKind::Async && x.dedicated_loop);
             match project.heat(file, c.ctx) {
                 Heat::Hot => d = d.at(file, c.ctx),
-                Heat::Cold if c.local || in_loop_task => d = d.at(file, c.ctx),
+                Heat::Cold if (c.local && !project.looped(file, c.ctx)) || in_loop_task => {
+                    d = d.at(file, c.ctx)
+                }
                 _ => {
                     // Stored in a field: a request made from hot code is hot; when
                     // every request is made in cold code (a shutdown hook), it is cold.

@@ -74,7 +74,8 @@ impl<'a> Extractor<'a> {
     }
 
     /// Whether a method's role annotations name only administrators' roles
-    /// (`@RequiresRoles(UserRoleCode.INLONG_ADMIN)`, `@PreAuthorize("hasRole('ADMIN')")`).
+    /// (`@RequiresRoles(UserRoleCode.INLONG_ADMIN)`, `@PreAuthorize("hasRole('ADMIN')")`)
+    /// or only an operators' API (`apiType = ApiType.ADMIN_API`, `CONSOLE_API`).
     pub(super) fn admin_only(&self, annotations: &[Annotation]) -> bool {
         let kinds = &self.catalog.data.admin_role_annotations;
         let mut roles = Vec::new();
@@ -99,6 +100,11 @@ impl<'a> Extractor<'a> {
                             roles.extend(quoted.into_iter().map(str::to_string));
                         }
                     }
+                    // `action = ActionTypes.WRITE`: what the call does, not who may make it.
+                    "element_value_pair"
+                        if n.field("key").is_some_and(|k| {
+                            matches!(text(k, self.src), "action" | "signType" | "logical")
+                        }) => {}
                     // `INLONG_ADMIN`, `UserRoleCode.TENANT_ADMIN`; not `Logical.OR`.
                     "identifier" => {
                         let t = text(n, self.src);
@@ -115,6 +121,14 @@ impl<'a> Extractor<'a> {
                     }
                 }
             }
+        }
+        // Nacos's `@Secured(.., apiType = ApiType.CONSOLE_API)`: the kind of API decides,
+        // and the admin's and the console's serve operators, not traffic.
+        let apis: Vec<&String> = roles.iter().filter(|r| r.ends_with("_API")).collect();
+        if !apis.is_empty() {
+            return apis
+                .iter()
+                .all(|r| r.contains("ADMIN") || r.contains("CONSOLE"));
         }
         !roles.is_empty()
             && roles

@@ -91,7 +91,7 @@ impl<'a> Extractor<'a> {
             // probe), or a cold entry point's (an admin-only handler, a startup hook):
             // its requests run there. (A dedicated worker's client stays reported: a
             // hang there stops the worker's job, as the Doris sink's flush thread showed.)
-            local: in_resource(start) && (self.frame.method == "main" || self.in_cold_entry()),
+            local: in_resource(start) && !self.in_dedicated_entry(),
             requests: used.field_calls,
         });
     }
@@ -183,13 +183,12 @@ impl<'a> Extractor<'a> {
         false
     }
 
-    /// Whether the code runs in a method that is a cold entry point other than a
-    /// dedicated thread's loop (an admin-only handler, a startup or shutdown hook).
-    fn in_cold_entry(&self) -> bool {
+    /// Whether the code runs on a thread dedicated to a loop (its entry says so).
+    fn in_dedicated_entry(&self) -> bool {
         let mut ctx = Some(self.current_ctx());
         while let Some(c) = ctx.and_then(|c| self.facts.contexts.get(c)) {
             if let Some(e) = &c.entry {
-                return e.heat == crate::facts::Heat::Cold && !e.why.contains("dedicated");
+                return e.heat == crate::facts::Heat::Cold && e.why.contains("dedicated");
             }
             if c.kind == crate::facts::CtxKind::Function {
                 return false;

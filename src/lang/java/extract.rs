@@ -405,8 +405,19 @@ impl<'a> Extractor<'a> {
             });
         }
         let mut supers = supertypes;
-        for field in ["superclass", "interfaces"] {
-            if let Some(s) = node.field(field) {
+        // `interface Store extends Reader, Writer`: an unnamed `extends_interfaces` child.
+        let extended = (node.kind_name() == "interface_declaration")
+            .then(|| {
+                let mut c = node.walk();
+                let found = node
+                    .named_children(&mut c)
+                    .find(|n| n.kind_name() == "extends_interfaces");
+                found
+            })
+            .flatten();
+        let declared = [node.field("superclass"), node.field("interfaces"), extended];
+        for s in declared.into_iter().flatten() {
+            {
                 let mut stack = vec![s];
                 while let Some(n) = stack.pop() {
                     match n.kind_name() {

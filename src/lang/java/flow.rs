@@ -301,9 +301,15 @@ impl<'a> Extractor<'a> {
     /// (`running`, `!closed`, `this.running`) or a lifecycle check
     /// (`!Thread.currentThread().isInterrupted()`, `isRunning()`).
     pub(super) fn forever(&self, node: Node) -> bool {
-        let Some(mut cond) = node.field("condition") else {
-            return node.kind_name() == "for_statement";
-        };
+        match node.field("condition") {
+            Some(cond) => self.lifecycle_test(cond),
+            None => node.kind_name() == "for_statement",
+        }
+    }
+
+    /// Whether a loop condition only tests the component's lifecycle (`true`,
+    /// `running`, `!isStopped()`, `state == STARTED`), so the loop runs until stopped.
+    fn lifecycle_test(&self, mut cond: Node) -> bool {
         while cond.kind_name() == "parenthesized_expression" {
             match cond.named_child(0) {
                 Some(c) => cond = c,
@@ -337,14 +343,18 @@ impl<'a> Extractor<'a> {
         };
         match cond.kind_name() {
             "true" => true,
-            // `state.get() == State.STARTED`
             "binary_expression" => {
                 let op = cond.field("operator").map_or("", |o| self.text(o));
-                matches!(op, "==" | "!=")
-                    && [cond.field("left"), cond.field("right")]
+                let sides = [cond.field("left"), cond.field("right")];
+                match op {
+                    // `state.get() == State.STARTED`
+                    "==" | "!=" => sides.into_iter().flatten().any(lifecycle),
+                    // `!pool.isShutdown() && !pool.isTerminated()`: every part a lifecycle test
+                    "&&" | "||" => sides
                         .into_iter()
-                        .flatten()
-                        .any(lifecycle)
+                        .all(|s| s.is_some_and(|s| self.lifecycle_test(s))),
+                    _ => false,
+                }
             }
             "identifier" => lifecycle(cond),
             "field_access" => cond.field("field").is_some_and(lifecycle),
