@@ -677,6 +677,7 @@ fn drop_model(f: &mut FileFacts) {
     *f = FileFacts {
         suppressions: std::mem::take(&mut f.suppressions),
         test_modules: std::mem::take(&mut f.test_modules),
+        modules: f.modules.take(),
         items: std::mem::take(&mut f.items),
         ..FileFacts::default()
     };

@@ -43,6 +43,11 @@ pub struct FileFacts {
     pub section_params: Vec<(CtxId, usize)>,
     /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
     pub test_modules: Vec<String>,
+    /// Rust: every out-of-line module the file declares (`a/b` for `mod a { mod b; }`);
+    /// `None` when it may declare modules it does not show (`#[path]`, a macro) or
+    /// was not parsed. A file no parent declares is not compiled.
+    #[serde(default)]
+    pub modules: Option<Vec<Box<str>>>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<Item>,
     /// Functions registered as handlers by name (`get(list_orders)`), with why:

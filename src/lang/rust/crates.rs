@@ -25,6 +25,8 @@ struct Manifest {
     dev_deps: Vec<String>,
     /// Files of its `[[bin]]` targets that name a `path`.
     bins: Vec<PathBuf>,
+    /// Files of every target that names a `path` (`[lib]`, `[[bin]]`, `[[example]]`, ..).
+    targets: Vec<PathBuf>,
     /// A WebAssembly module for the browser: a `cdylib` that depends on
     /// `wasm-bindgen` for every target. It runs in a page, not in a server.
     browser: bool,
@@ -43,6 +45,7 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
         }
     }
     let manifests: BTreeMap<&PathBuf, Manifest> = crates.keys().map(|r| (r, manifest(r))).collect();
+    drop_undeclared_modules(files, facts, &crates, &manifests);
     let roots: Vec<&PathBuf> = crates.keys().collect();
     let by_name: HashMap<&str, usize> = roots
         .iter()
@@ -216,6 +219,21 @@ fn manifest(root: &Path) -> Manifest {
         .flatten()
         .filter_map(|b| b.get("path").and_then(|p| p.as_str()).map(PathBuf::from))
         .collect();
+    let mut targets: Vec<PathBuf> = doc
+        .get("lib")
+        .and_then(|l| l.get("path"))
+        .and_then(|p| p.as_str())
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
+    for kind in ["bin", "example", "test", "bench"] {
+        let paths = doc
+            .get(kind)
+            .and_then(|b| b.as_array())
+            .into_iter()
+            .flatten();
+        targets.extend(paths.filter_map(|b| b.get("path")?.as_str().map(PathBuf::from)));
+    }
     let cdylib = doc
         .get("lib")
         .and_then(|l| l.get("crate-type"))
@@ -230,6 +248,7 @@ fn manifest(root: &Path) -> Manifest {
         deps,
         dev_deps,
         bins,
+        targets,
         browser,
     }
 }
@@ -246,4 +265,111 @@ fn crate_root(dir: &Path, roots: &mut HashMap<PathBuf, Option<PathBuf>>) -> Opti
     };
     roots.insert(dir.to_path_buf(), found.clone());
     found
+}
+
+/// Rust files that no module declares (`// mod download;` commented out in `lib.rs`)
+/// are not compiled: their facts are dropped. Only where the parent module's file is
+/// in the project, was parsed, and shows every module it declares; crate roots
+/// (`lib.rs`, `main.rs`, `build.rs`, `src/bin/*`, tests, examples, benches, and the
+/// targets `Cargo.toml` names by `path`) stay.
+fn drop_undeclared_modules(
+    files: &[SourceFile],
+    facts: &mut [FileFacts],
+    crates: &BTreeMap<PathBuf, Vec<usize>>,
+    manifests: &BTreeMap<&PathBuf, Manifest>,
+) {
+    let by_path: HashMap<&Path, usize> = files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.language == Language::Rust)
+        .map(|(i, f)| (f.path.as_path(), i))
+        .collect();
+    // Files named by `#[path = ".."]` where they are declared.
+    let mut named: HashSet<PathBuf> = HashSet::new();
+    for (f, x) in files.iter().zip(facts.iter()) {
+        let dir = f.path.parent().unwrap_or(Path::new(""));
+        for m in x.modules.iter().flatten() {
+            if let Some(p) = m.strip_prefix('@') {
+                named.insert(dir.join(p));
+            }
+        }
+    }
+    let mut dead = Vec::new();
+    for (root, members) in crates {
+        let targets: Vec<PathBuf> = manifests[root]
+            .targets
+            .iter()
+            .map(|t| root.join(t))
+            .collect();
+        for &i in members {
+            let f = &files[i];
+            if targets.contains(&f.path) || named.contains(&f.path) {
+                continue;
+            }
+            let Some((parents, name)) = module_parents(&f.path) else {
+                continue;
+            };
+            let mut seen = false;
+            let mut declared = false;
+            for (parent, prefix) in &parents {
+                let Some(&p) = by_path.get(parent.as_path()) else {
+                    continue;
+                };
+                let Some(mods) = &facts[p].modules else {
+                    declared = true; // it may declare it where it cannot be read
+                    break;
+                };
+                // An inline parent (`mod a { .. }` in `lib.rs`) speaks only when it has one.
+                if !prefix.is_empty() && !mods.iter().any(|m| m.starts_with(prefix.as_str())) {
+                    continue;
+                }
+                seen = true;
+                let want = format!("{prefix}{name}");
+                declared |= mods.iter().any(|m| **m == *want);
+            }
+            if seen && !declared {
+                dead.push(i);
+            }
+        }
+    }
+    for i in dead {
+        facts[i] = FileFacts::default();
+    }
+}
+
+/// The files that may declare `path`'s module, each with the module path prefix
+/// it declares it under (`mod a { mod b; }`: `a/` in `a`'s parent), and the
+/// module's name; `None` for crate roots and special directories.
+fn module_parents(path: &Path) -> Option<(Vec<(PathBuf, String)>, String)> {
+    let stem = path.file_stem()?.to_str()?;
+    let dir = path.parent()?;
+    let special = ["tests", "examples", "benches", "bin"];
+    if matches!(stem, "lib" | "main" | "build")
+        || dir
+            .components()
+            .any(|c| special.iter().any(|s| c.as_os_str() == *s))
+    {
+        return None;
+    }
+    // `dir/name.rs` is declared in `dir`'s module file; `dir/mod.rs` in the one above.
+    let (name, home) = if stem == "mod" {
+        (dir.file_name()?.to_str()?.to_string(), dir.parent()?)
+    } else {
+        (stem.to_string(), dir)
+    };
+    let mut parents = vec![
+        (home.join("mod.rs"), String::new()),
+        (home.join("lib.rs"), String::new()),
+        (home.join("main.rs"), String::new()),
+    ];
+    // 2018 style: `src/api.rs` declares the modules in `src/api/`; and `mod api { mod
+    // v1; }` in `src/lib.rs` declares `src/api/v1.rs` as `api/v1`.
+    if let (Some(up), Some(home_name)) = (home.parent(), home.file_name().and_then(|n| n.to_str()))
+    {
+        parents.push((up.join(format!("{home_name}.rs")), String::new()));
+        for root in ["mod.rs", "lib.rs", "main.rs"] {
+            parents.push((up.join(root), format!("{home_name}/")));
+        }
+    }
+    Some((parents, name))
 }

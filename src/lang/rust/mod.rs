@@ -39,6 +39,7 @@ impl Frontend for RustFrontend {
                 x.visit_file(&ast);
                 x.bound_per_request(&ast);
                 x.facts.binary = x.binary;
+                x.facts.modules = declared_modules(&ast.items);
                 Ok(x.facts)
             }
             Err(e) => {
@@ -95,4 +96,62 @@ fn without_prelude(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     Cow::Owned(" ".repeat(end) + &text[end..])
+}
+
+/// The out-of-line modules a file declares (`mod store;`, `a/b` for `mod a { mod b; }`,
+/// `@dir/file.rs` for a `#[path]`), or `None` when it may declare others where they
+/// cannot be read: a `#[path]` inside an inline module, or an item macro that
+/// mentions `mod` or includes a file.
+fn declared_modules(items: &[syn::Item]) -> Option<Vec<Box<str>>> {
+    fn walk(items: &[syn::Item], prefix: &str, out: &mut Vec<Box<str>>) -> bool {
+        for item in items {
+            match item {
+                syn::Item::Mod(m) => {
+                    let path = m.attrs.iter().find(|a| a.path().is_ident("path"));
+                    if let Some(a) = path {
+                        // `#[path = "vendored/v2.rs"] mod parse;` at the top: that file,
+                        // relative to this one's directory (`@` marks a path).
+                        let file = match &a.meta {
+                            syn::Meta::NameValue(syn::MetaNameValue {
+                                value:
+                                    syn::Expr::Lit(syn::ExprLit {
+                                        lit: syn::Lit::Str(s),
+                                        ..
+                                    }),
+                                ..
+                            }) if prefix.is_empty() && m.content.is_none() => s.value(),
+                            _ => return false,
+                        };
+                        out.push(format!("@{file}").into());
+                        continue;
+                    }
+                    let name = format!("{prefix}{}", m.ident);
+                    match &m.content {
+                        None => out.push(name.into()),
+                        Some((_, inner)) => {
+                            if !walk(inner, &format!("{name}/"), out) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                syn::Item::Macro(m) => {
+                    let tokens = m.mac.tokens.to_string();
+                    let includes = m
+                        .mac
+                        .path
+                        .segments
+                        .last()
+                        .is_some_and(|s| s.ident == "include");
+                    if includes || tokens.split_whitespace().any(|t| t == "mod") {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    walk(items, "", &mut out).then_some(out)
 }
