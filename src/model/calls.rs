@@ -409,9 +409,24 @@ impl CallGraph {
                     .find(|found| !found.is_empty())
                     .unwrap_or_default();
             }
-            for _ in 0..8 {
-                let found = self.in_hierarchy(facts, types, t, name, call.args);
+            for depth in 0..8 {
+                let mut found = self.in_hierarchy(facts, types, t, name, call.args);
                 if !found.is_empty() {
+                    // A template method's `doExecute(..)`: a subclass's override may
+                    // run (the class's own callers reach it through `this`).
+                    let subtypes = types.descendants(t, MAX_SUBTYPES);
+                    if depth == 0 && subtypes.len() <= MAX_SUBTYPES {
+                        for d in subtypes {
+                            let names = &types.names[d];
+                            found.extend(self.with_arity(
+                                facts,
+                                self.named(names, name),
+                                call.args,
+                            ));
+                        }
+                        found.sort_unstable();
+                        found.dedup();
+                    }
                     return found;
                 }
                 match types.outer[t] {

@@ -290,6 +290,7 @@ impl<'a> Extractor<'a> {
         let Some((on, method)) = t.rsplit_once("::") else {
             return;
         };
+        self.own_method_reference(node, on.trim(), method.trim());
         let fq = self
             .names
             .resolve_type(on.trim(), &|fq| self.catalog.knows(fq));
@@ -310,6 +311,34 @@ impl<'a> Extractor<'a> {
             None,
             help,
         );
+    }
+
+    /// `keys.forEach(this::listen)`: the reference calls the class's own method where
+    /// it is passed (any arity), so heat reaches `listen` as through a call.
+    fn own_method_reference(&mut self, node: Node, on: &str, method: &str) {
+        let own = self
+            .classes
+            .last()
+            .is_some_and(|c| c.fq.rsplit('.').next() == Some(on));
+        if !(on == "this" || own) || method == "new" || !self.names.declares_method(method) {
+            return;
+        }
+        self.facts.calls.push(Call {
+            span: node_span(node),
+            ctx: self.current_ctx(),
+            method: method.into(),
+            receiver_type: None,
+            callee_owner: None,
+            waited: None,
+            waited_timed: false,
+            target: None,
+            in_loop: self.frame.loops > 0,
+            submit_like: false,
+            lambda_args: Box::new([]),
+            module: None,
+            args: None,
+            timed: false,
+        });
     }
 
     /// The fully-qualified class when a call's receiver names a type (`Executors`,
