@@ -49,7 +49,17 @@ fn producers<'s>(
     let Some(list) = subs.get(project.canonical(key)) else {
         return unknown;
     };
-    let delayed = |s: &Sub| s.what.contains("schedule");
+    // A wrapper (`lock.acquireLock(..)` that does `scheduler.schedule(expiry, lease)`)
+    // schedules what its own submission does.
+    let delayed = |s: &Sub| {
+        s.what.contains("schedule")
+            || s.via_wrapper.is_some_and(|(f, at)| {
+                project.facts[f]
+                    .submissions
+                    .iter()
+                    .any(|x| x.span == at && x.what.contains("schedule"))
+            })
+    };
     // `if (busy.compareAndSet(false, true)) pool.execute(..)`: one pending at a time.
     let guarded = |s: &Sub| s.guarded;
     // A child its own tasks submit (a fan-out inside a task of this pool) comes at
