@@ -689,8 +689,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             // `let (tx, rx) = unbounded(); .. rx.recv().await`: a reply channel.
             if let (syn::Stmt::Local(l), true) = (stmt, self.facts.queues.len() == queues + 1) {
                 let rest = &b.stmts[i + 1..];
+                let streamed = || {
+                    let (tx, rx) = (tuple_name(&l.pat, 0), tuple_name(&l.pat, 1));
+                    tx.zip(rx).is_some_and(|(tx, rx)| streamed(&tx, &rx, rest))
+                };
                 if tuple_name(&l.pat, 1)
                     .is_some_and(|rx| read_once(&rx, rest) || collected(&rx, rest))
+                    || streamed()
                 {
                     self.facts.queues[queues].reply = true;
                 }
@@ -1221,6 +1226,100 @@ fn collected(rx: &str, stmts: &[syn::Stmt]) -> bool {
         uses.visit_stmt(s);
     }
     uses.collects == 1 && !uses.other
+}
+
+/// Whether a channel streams one call's results back to its caller: the sender goes
+/// into one task the function spawns (its only producer) and the receiver is only
+/// returned, as the function's tail (`Box::pin(UnboundedReceiverStream::new(rx))`).
+/// Its backlog is that one call's output, not a shared queue's.
+fn streamed(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
+    struct Uses<'a> {
+        name: &'a str,
+        count: usize,
+        spawns: usize,
+        in_spawn: usize,
+        outside: bool,
+    }
+    impl<'ast> Visit<'ast> for Uses<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            if let syn::Expr::Call(c) = e {
+                let spawn = matches!(&*c.func, syn::Expr::Path(p)
+                    if p.path.segments.last().is_some_and(|s| s.ident == "spawn"));
+                if spawn {
+                    let before = self.count;
+                    self.in_spawn += 1;
+                    syn::visit::visit_expr_call(self, c);
+                    self.in_spawn -= 1;
+                    if self.count > before && self.in_spawn == 0 {
+                        self.spawns += 1;
+                    }
+                    return;
+                }
+            }
+            match e {
+                syn::Expr::Path(p) if p.path.is_ident(self.name) => {
+                    self.count += 1;
+                    self.outside |= self.in_spawn == 0;
+                }
+                _ => syn::visit::visit_expr(self, e),
+            }
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            // `tx.send(..)` in a macro inside the task is still in the task.
+            if mentions_name(m, self.name) {
+                self.count += 1;
+                self.outside |= self.in_spawn == 0;
+            }
+        }
+    }
+    let Some((tail, body)) = stmts.split_last() else {
+        return false;
+    };
+    // The receiver leaves as the value (`rx`, `Box::pin(Stream::new(rx))`, `Ok(..)`),
+    // not drained in a loop here, which may last as long as a connection.
+    let syn::Stmt::Expr(
+        tail @ (syn::Expr::Path(_)
+        | syn::Expr::Call(_)
+        | syn::Expr::MethodCall(_)
+        | syn::Expr::Struct(_)
+        | syn::Expr::Tuple(_)),
+        None,
+    ) = tail
+    else {
+        return false;
+    };
+    let mut sender = Uses {
+        name: tx,
+        count: 0,
+        spawns: 0,
+        in_spawn: 0,
+        outside: false,
+    };
+    let mut receiver = Uses {
+        name: rx,
+        count: 0,
+        spawns: 0,
+        in_spawn: 0,
+        outside: false,
+    };
+    for s in body {
+        sender.visit_stmt(s);
+        receiver.visit_stmt(s);
+    }
+    sender.visit_expr(tail);
+    let mut returned = Uses {
+        name: rx,
+        count: 0,
+        spawns: 0,
+        in_spawn: 0,
+        outside: false,
+    };
+    returned.visit_expr(tail);
+    sender.spawns == 1
+        && !sender.outside
+        && receiver.count == 0
+        && returned.count == 1
+        && returned.outside
 }
 
 /// The name bound at `index` of a tuple pattern: in `let (tx, rx) = ..`, the sender
