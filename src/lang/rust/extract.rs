@@ -1288,32 +1288,19 @@ fn streamed(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
     else {
         return false;
     };
-    let mut sender = Uses {
-        name: tx,
+    let uses = |name| Uses {
+        name,
         count: 0,
         spawns: 0,
         in_spawn: 0,
         outside: false,
     };
-    let mut receiver = Uses {
-        name: rx,
-        count: 0,
-        spawns: 0,
-        in_spawn: 0,
-        outside: false,
-    };
+    let (mut sender, mut receiver, mut returned) = (uses(tx), uses(rx), uses(rx));
     for s in body {
         sender.visit_stmt(s);
         receiver.visit_stmt(s);
     }
     sender.visit_expr(tail);
-    let mut returned = Uses {
-        name: rx,
-        count: 0,
-        spawns: 0,
-        in_spawn: 0,
-        outside: false,
-    };
     returned.visit_expr(tail);
     sender.spawns == 1
         && !sender.outside
