@@ -414,16 +414,8 @@ impl CallGraph {
                 if !found.is_empty() {
                     // A template method's `doExecute(..)`: a subclass's override may
                     // run (the class's own callers reach it through `this`).
-                    let subtypes = types.descendants(t, MAX_SUBTYPES);
-                    if depth == 0 && subtypes.len() <= MAX_SUBTYPES {
-                        for d in subtypes {
-                            let names = &types.names[d];
-                            found.extend(self.with_arity(
-                                facts,
-                                self.named(names, name),
-                                call.args,
-                            ));
-                        }
+                    if depth == 0 {
+                        found.extend(self.overrides(facts, types, t, name, call.args));
                         found.sort_unstable();
                         found.dedup();
                     }
@@ -442,13 +434,28 @@ impl CallGraph {
         let mut found = self.in_hierarchy(facts, types, t, name, call.args);
         // An interface or abstract method: the project's implementations (a call
         // through `plugin.execute(..)` may run any of them), when there are few.
-        let subtypes = types.descendants(t, MAX_SUBTYPES);
-        if subtypes.len() <= MAX_SUBTYPES {
-            for d in subtypes {
-                found.extend(self.with_arity(facts, self.named(&types.names[d], name), call.args));
-            }
-        }
+        found.extend(self.overrides(facts, types, t, name, call.args));
         found
+    }
+
+    /// The methods named `name` of `t`'s project subtypes, when it has at most
+    /// [`MAX_SUBTYPES`] (past that, `t` is an extension point).
+    fn overrides(
+        &self,
+        facts: &[FileFacts],
+        types: &Types,
+        t: TypeId,
+        name: &str,
+        args: Option<u8>,
+    ) -> Vec<Node> {
+        let subtypes = types.descendants(t, MAX_SUBTYPES);
+        if subtypes.len() > MAX_SUBTYPES {
+            return Vec::new();
+        }
+        subtypes
+            .into_iter()
+            .flat_map(|d| self.with_arity(facts, self.named(&types.names[d], name), args))
+            .collect()
     }
 
     fn resolve_rust(&self, facts: &[FileFacts], caller: Node, call: &Call) -> Vec<Node> {

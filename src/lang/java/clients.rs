@@ -87,10 +87,10 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx(),
             message: message(&what, entry, &lacks),
             help: entry.help.clone(),
-            // A program's `main` that opens and closes its own connection (a tool's
-            // probe), or a cold entry point's (an admin-only handler, a startup hook):
-            // its requests run there. (A dedicated worker's client stays reported: a
-            // hang there stops the worker's job, as the Doris sink's flush thread showed.)
+            // A try-with-resources client opens and closes its connection in the method:
+            // its requests run there, at that method's heat (a tool's probe in `main`, an
+            // admin-only handler). (A dedicated worker's client stays reported: a hang
+            // there stops the worker's job, as the Doris sink's flush thread showed.)
             local: in_resource(start) && !self.in_dedicated_entry(),
             requests: used.field_calls,
         });
