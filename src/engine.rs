@@ -284,7 +284,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     if !include_tests {
         drop_test_module_files(&files, &mut facts);
     }
-    crate::lang::rust::crates::mark_tool_crates(&files, &mut facts);
+    let desktop = &catalog.lang(Language::Rust).data.desktop_crates;
+    crate::lang::rust::crates::mark_tool_crates(&files, &mut facts, desktop);
     crate::model::calls::prune_calls(&mut facts);
     let files_checked = in_scope.iter().filter(|&&r| r).count() - skipped_generated;
 

@@ -76,10 +76,24 @@ pub struct FileFacts {
     /// ascending order: the callee's declared return type is the receiver's type.
     #[serde(default)]
     pub receivers: Vec<(u32, u32)>,
+    /// Rust calls made on a field of a project struct declared in another file
+    /// (`ctx.core.subscribe(..)`), as (call, struct, field), in ascending order: the
+    /// field's declared type ([`FileFacts::struct_fields`]) is the receiver's type.
+    #[serde(default)]
+    pub field_receivers: Vec<(u32, Box<str>, Box<str>)>,
+    /// Rust: the fields of the file's structs whose declared type is a project type,
+    /// as (struct, field, type as written: `client::CoreClient`).
+    #[serde(default)]
+    pub struct_fields: Vec<(Box<str>, Box<str>, Box<str>)>,
     /// Rust: `impl Trait for Type` blocks, as (trait, type) simple names: a call on a
     /// `dyn Trait` may run any of the project's implementations.
     #[serde(default)]
     pub trait_impls: Vec<(String, String)>,
+    /// Rust: the traits the file declares (simple names). Only a call on one of the
+    /// project's own traits dispatches to its implementations: `Default::default()`
+    /// is resolved by type inference, not by the project's one `impl Default`.
+    #[serde(default)]
+    pub traits: Vec<String>,
     /// Rust: the file binds a listening socket (`TcpListener::bind`): its crate serves
     /// connections even without a framework's handlers.
     #[serde(default)]
@@ -97,6 +111,17 @@ impl FileFacts {
     pub fn returns_of(&self, ctx: CtxId) -> Option<&str> {
         let i = self.returns.binary_search_by_key(&ctx, |(c, _)| *c).ok()?;
         Some(&self.returns[i].1)
+    }
+
+    /// The struct and field whose value call `call` is made on (see
+    /// [`FileFacts::field_receivers`]).
+    pub fn field_receiver_of(&self, call: usize) -> Option<(&str, &str)> {
+        let i = self
+            .field_receivers
+            .binary_search_by_key(&(call as u32), |(c, _, _)| *c)
+            .ok()?;
+        let (_, ty, field) = &self.field_receivers[i];
+        Some((ty, field))
     }
 
     /// The call whose result call `call` is made on (see [`FileFacts::receivers`]).
@@ -488,7 +513,9 @@ pub struct QueueSend {
     pub span: Span,
     pub ctx: CtxId,
     /// Java: made only past an admission check (`if (pending.incrementAndGet() > max)
-    /// throw ..;`, a guard method): the queue cannot grow past what it admits.
+    /// throw ..;`, a guard method): the queue cannot grow past what it admits. Rust: the
+    /// item carries a oneshot reply sender: each caller waits for its answer, so it
+    /// holds at most one item.
     #[serde(default)]
     pub guarded: bool,
 }

@@ -496,6 +496,10 @@ pub struct LangCatalog {
     /// `tokio::spawn(..)` is never a call of a project function named `spawn`.
     #[serde(default)]
     pub external_crates: Vec<String>,
+    /// Rust: desktop GUI frameworks (`tauri`, `eframe`): a crate that depends on one is
+    /// an application one user runs, serving no traffic, so its code is cold.
+    #[serde(default)]
+    pub desktop_crates: Vec<String>,
     /// Methods whose success admits one caller at a time (`compareAndSet`, `tryLock`):
     /// work submitted only past such a guard cannot pile up in a queue.
     #[serde(default)]
@@ -557,6 +561,7 @@ impl LangCatalog {
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);
+        self.desktop_crates.extend(other.desktop_crates);
         self.guard_methods.extend(other.guard_methods);
         self.release_methods.extend(other.release_methods);
     }

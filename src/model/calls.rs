@@ -92,7 +92,7 @@ pub struct CallGraph {
     /// Rust: closures passed to a function that runs them in a blocking section
     /// (`conn.run(|c| ..)` where `run` does `block_in_place(move || f(conn))`).
     pub sections: std::collections::HashSet<Node>,
-    /// Rust: trait -> the project types that implement it.
+    /// Rust: one of the project's traits -> the project types that implement it.
     implementors: HashMap<String, Vec<String>>,
 }
 
@@ -123,8 +123,12 @@ fn is_method(kind: &CtxKind, name: &str) -> bool {
 impl CallGraph {
     pub fn new(files: &[SourceFile], facts: &[FileFacts], types: &Types) -> CallGraph {
         let mut g = CallGraph::default();
+        let traits: std::collections::HashSet<&str> = facts
+            .iter()
+            .flat_map(|f| f.traits.iter().map(String::as_str))
+            .collect();
         for f in facts {
-            for (t, ty) in &f.trait_impls {
+            for (t, ty) in f.trait_impls.iter().filter(|(t, _)| traits.contains(&**t)) {
                 let types = g.implementors.entry(t.clone()).or_default();
                 if !types.contains(ty) {
                     types.push(ty.clone());
@@ -176,6 +180,21 @@ impl CallGraph {
                 sections.entry((file, ctx)).or_default().push(p);
             }
         }
+        // Rust: project struct fields by (struct, field), for calls on them made in
+        // other files (`ctx.core.subscribe(..)`); a name two structs share is left out.
+        let mut fields: HashMap<(&str, &str), Option<&str>> = HashMap::default();
+        for f in facts {
+            for (st, field, ty) in &f.struct_fields {
+                fields
+                    .entry((st, field))
+                    .and_modify(|t| {
+                        if *t != Some(&**ty) {
+                            *t = None;
+                        }
+                    })
+                    .or_insert(Some(ty));
+            }
+        }
         for (file, f) in facts.iter().enumerate() {
             let java = files
                 .get(file)
@@ -195,26 +214,11 @@ impl CallGraph {
                     // `open(..).await?.handle()`: `handle` of the type `open` returns.
                     let from = resolved.get(&k).map_or(&[][..], Vec::as_slice);
                     let ret = from.iter().find_map(|&(f, c)| facts[f].returns_of(c));
-                    match ret {
-                        Some(r) => {
-                            // `crate::db::Conn` names module `db`, as a call's hint does.
-                            let r = r
-                                .trim_start_matches("crate::")
-                                .trim_start_matches("self::")
-                                .trim_start_matches("super::");
-                            let (module, owner) = match r.rsplit_once("::") {
-                                Some((m, o)) => (Some(m.into()), o),
-                                None => (None, r),
-                            };
-                            let typed = Call {
-                                callee_owner: Some(owner.into()),
-                                module,
-                                ..call.clone()
-                            };
-                            g.resolve_rust(facts, caller, &typed)
-                        }
-                        None => Vec::new(),
-                    }
+                    g.resolve_typed(facts, caller, call, ret)
+                } else if let Some(key) = f.field_receiver_of(ci) {
+                    // `ctx.core.subscribe(..)`: a method of `Context.core`'s declared type.
+                    let ty = fields.get(&key).copied().flatten();
+                    g.resolve_typed(facts, caller, call, ty)
                 } else {
                     g.resolve_rust(facts, caller, call)
                 };
@@ -458,6 +462,35 @@ impl CallGraph {
             .collect()
     }
 
+    /// A Rust method call on a value of type `ty` as written (`crate::db::Conn`, whose
+    /// module path picks among types of that name); nothing when the type is unknown.
+    fn resolve_typed(
+        &self,
+        facts: &[FileFacts],
+        caller: Node,
+        call: &Call,
+        ty: Option<&str>,
+    ) -> Vec<Node> {
+        let Some(r) = ty else {
+            return Vec::new();
+        };
+        // `crate::db::Conn` names module `db`, as a call's hint does.
+        let r = r
+            .trim_start_matches("crate::")
+            .trim_start_matches("self::")
+            .trim_start_matches("super::");
+        let (module, owner) = match r.rsplit_once("::") {
+            Some((m, o)) => (Some(m.into()), o),
+            None => (None, r),
+        };
+        let typed = Call {
+            callee_owner: Some(owner.into()),
+            module,
+            ..call.clone()
+        };
+        self.resolve_rust(facts, caller, &typed)
+    }
+
     fn resolve_rust(&self, facts: &[FileFacts], caller: Node, call: &Call) -> Vec<Node> {
         let owner: &str = match &call.callee_owner {
             Some(o) => o,
@@ -586,6 +619,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .receivers
             .iter()
             .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
+            .collect();
+        f.field_receivers = std::mem::take(&mut f.field_receivers)
+            .into_iter()
+            .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
             .collect();
         f.call_waits.retain_mut(|(c, _)| {
             *c = index.get(*c).copied().unwrap_or(usize::MAX);

@@ -230,7 +230,7 @@ fn filled(
                     .iter()
                     .filter_map(|k| sends.get(k.as_str()))
                     .flatten()
-                    .filter(|(f, _)| crate_of(*f) == crate_of(file)),
+                    .filter(|(f, s)| crate_of(*f) == crate_of(file) && !s.guarded),
             )
             .find(|(f, s)| project.heat(*f, s.ctx) == Heat::Hot);
         if let Some((f, s)) = hot_put {

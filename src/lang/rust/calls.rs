@@ -205,6 +205,21 @@ impl<'a> Extractor<'a> {
             call.module = module.map(Into::into);
             self.call_at.insert(key(mspan), self.facts.calls.len());
             self.facts.calls.push(call);
+        } else if let (None, Some((ty, field)), false) = (
+            &recv.ty,
+            &recv.from_field,
+            self.types.is_transparent_method(&method),
+        ) {
+            // `ctx.core.subscribe(..)`: a method of the type of `Context.core`.
+            let call = self.call_record(String::new(), method, mspan, lambdas);
+            let at = self.facts.calls.len();
+            if let Ok(at) = u32::try_from(at) {
+                self.facts
+                    .field_receivers
+                    .push((at, ty.clone(), field.clone()));
+            }
+            self.call_at.insert(key(mspan), at);
+            self.facts.calls.push(call);
         } else if let (None, Some(k), false) = (
             &recv.ty,
             recv.from_call,
@@ -754,7 +769,13 @@ impl<'a> Extractor<'a> {
                     .get(&(owner.clone(), name.to_string()))
                     .cloned()
                 else {
-                    return Value::default();
+                    // A struct of the project declared elsewhere: the model knows its fields.
+                    let declared_here = self.types.declares(&owner);
+                    return Value {
+                        from_field: (!declared_here && !self.catalog.knows(&owner))
+                            .then(|| (owner.into(), name.to_string().into())),
+                        ..Value::default()
+                    };
                 };
                 let pool = self.catalog.in_group("pool", &ty).then(|| PoolRef {
                     key: format!("field:{owner}.{name}"),
@@ -763,6 +784,18 @@ impl<'a> Extractor<'a> {
                 Value {
                     ty: Some(ty),
                     pool,
+                    ..Value::default()
+                }
+            }
+            // `state::Cli { .. }`: a value of the project's struct.
+            syn::Expr::Struct(st) if st.qself.is_none() => {
+                let segs = super::resolve::segments(&st.path);
+                let named = segs.last().is_some_and(|l| {
+                    l.starts_with(char::is_uppercase) && l != "Self" && !self.catalog.knows(l)
+                });
+                Value {
+                    ty: named.then(|| segs.join("::")),
+                    local: true,
                     ..Value::default()
                 }
             }

@@ -6,7 +6,7 @@
 //! tool (a CLI, a load generator, a dev-environment runner, a batch job): it serves
 //! no traffic, so its code is cold, like `src/bin/` (rules.md, revision 2). So is a
 //! crate named for a command line (`acme-cli`, `cargo-deploy`), a WebAssembly module for the browser,
-//! and a library only tools build on.
+//! a desktop application (it depends on a GUI framework), and a library only tools build on.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ struct Manifest {
 }
 
 /// Mark every file of a tool crate as a binary's.
-pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
+pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts], desktop: &[String]) {
     let mut roots: HashMap<PathBuf, Option<PathBuf>> = HashMap::new();
     let mut crates: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
     for (i, f) in files.iter().enumerate() {
@@ -93,10 +93,17 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts]) {
     // mock server on a local port). Grows to a fixpoint.
     // A crate named for a command line (`acme-cli`, `cli-util`) is one, even when a
     // command serves a local port (a dev tunnel, a login callback).
-    // So is a WebAssembly module for the browser, which serves no traffic either.
+    // So is a WebAssembly module for the browser, which serves no traffic either, and a
+    // desktop application (it depends on a GUI framework of the catalog's
+    // `desktop_crates`), even when it serves its own window on a local port.
     let mut tool: Vec<bool> = roots
         .iter()
-        .map(|r| manifests[r].browser || manifests[r].name.as_deref().is_some_and(names_a_cli))
+        .map(|r| {
+            let m = &manifests[r];
+            m.browser
+                || m.name.as_deref().is_some_and(names_a_cli)
+                || m.deps.iter().any(|d| desktop.contains(d))
+        })
         .collect();
     loop {
         let mut changed = false;

@@ -603,6 +603,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         syn::visit::visit_item_mod(self, m);
     }
 
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        self.facts.traits.push(t.ident.to_string());
+        syn::visit::visit_item_trait(self, t);
+    }
+
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
         if self.skip(&i.attrs) {
             return;
@@ -836,7 +841,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             }
         }
-        self.note_handed(c.args.iter());
+        // `Msg::Usage(id, tx)` builds a message (like a struct literal); a function
+        // call hands its arguments on.
+        let constructor = matches!(&*c.func, syn::Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase)));
+        if !constructor {
+            self.note_handed(c.args.iter());
+        }
         let handed = self.handed_calls.remove(&(c as *const _));
         let stored = stored_closure(c).filter(|_| !handed);
         self.hand_on_calls(c.args.iter());
@@ -1374,12 +1385,32 @@ impl Extractor<'_> {
                 None => return,
             },
         };
+        // A request that carries its own oneshot reply sender: the caller waits for
+        // the answer, so it holds at most one item in the queue (an actor's mailbox).
+        let guarded = !self.oneshots.is_empty() && m.args.iter().any(|a| self.carries_reply(a));
         self.facts.queue_sends.push(crate::facts::QueueSend {
             key,
             span: spans::method_call(m),
             ctx,
-            guarded: false,
+            guarded,
         });
+    }
+
+    /// Whether a message names one of this function's oneshot senders (`Msg::Get {
+    /// id, reply: tx }`, `(id, tx)`, `Msg::Get(id, tx)`).
+    fn carries_reply(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|id| self.oneshots.iter().any(|(_, tx)| id == tx)),
+            syn::Expr::Struct(st) => st.fields.iter().any(|f| self.carries_reply(&f.expr)),
+            syn::Expr::Call(c) => c.args.iter().any(|a| self.carries_reply(a)),
+            syn::Expr::Tuple(t) => t.elems.iter().any(|a| self.carries_reply(a)),
+            syn::Expr::Paren(p) => self.carries_reply(&p.expr),
+            syn::Expr::MethodCall(m) => self.carries_reply(&m.receiver),
+            _ => false,
+        }
     }
 }
 

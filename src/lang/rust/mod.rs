@@ -40,6 +40,7 @@ impl Frontend for RustFrontend {
                 x.bound_per_request(&ast);
                 x.facts.binary = x.binary;
                 x.facts.modules = declared_modules(&ast.items);
+                x.facts.struct_fields = x.types.project_fields();
                 Ok(x.facts)
             }
             Err(e) => {

@@ -25,6 +25,10 @@ pub struct Value {
     /// The result of this project call (an index into the file's calls), whose type
     /// the model reads from the callee's declared return type.
     pub from_call: Option<usize>,
+    /// A field of a project type declared in another file (`ctx.core` with `ctx:
+    /// &Context`): (the type's simple name, the field). The model reads the field's
+    /// declared type from the file that declares the struct.
+    pub from_field: Option<(Box<str>, Box<str>)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +78,8 @@ pub struct Types<'a> {
     /// `Enum::Variant(T)` -> `T`, for one-field tuple variants (`Client(client::Cmd)`):
     /// a project type keeps the module it is named through (`client::Cmd`).
     pub variants: HashMap<(String, String), String>,
+    /// The structs the file declares.
+    structs: rustc_hash::FxHashSet<String>,
 }
 
 impl<'a> Types<'a> {
@@ -84,6 +90,7 @@ impl<'a> Types<'a> {
             fields: HashMap::default(),
             statics: HashMap::default(),
             variants: HashMap::default(),
+            structs: Default::default(),
         };
         let mut structs = Vec::new();
         let mut enums = Vec::new();
@@ -110,6 +117,7 @@ impl<'a> Types<'a> {
             }
         }
         for s in structs {
+            t.structs.insert(s.ident.to_string());
             if let syn::Fields::Named(named) = &s.fields {
                 for f in &named.named {
                     let ty = t.resolve(&f.ty).or_else(|| t.project_path(&f.ty));
@@ -205,6 +213,23 @@ impl<'a> Types<'a> {
             .types
             .iter()
             .any(|t| t == name)
+    }
+
+    /// Whether the file declares struct `name`.
+    pub fn declares(&self, name: &str) -> bool {
+        self.structs.contains(name)
+    }
+
+    /// The file's struct fields of project types, sorted: (struct, field, type).
+    pub fn project_fields(&self) -> Vec<(Box<str>, Box<str>, Box<str>)> {
+        let mut out: Vec<(Box<str>, Box<str>, Box<str>)> = self
+            .fields
+            .iter()
+            .filter(|(_, ty)| !self.catalog.knows(ty))
+            .map(|((s, f), ty)| (s.as_str().into(), f.as_str().into(), ty.as_str().into()))
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     pub fn is_transparent_method(&self, name: &str) -> bool {
