@@ -202,7 +202,13 @@ pub fn dump(project: &Project) -> String {
                 "  wait {} {:?}{} at {} in {}",
                 w.what,
                 w.kind,
-                if w.timed { " timed" } else { "" },
+                if w.timed {
+                    " timed"
+                } else if project.model.promise_waits.contains(&(file, w.span.start)) {
+                    " on an I/O promise"
+                } else {
+                    ""
+                },
                 at(file, w.span),
                 project.display_name(file, w.ctx)
             );

@@ -28,6 +28,13 @@ pub struct FileFacts {
     /// Waits, later in the calling code, on the result of a project call (by index in
     /// `calls`): `f = runner.submit(..); .. f.get()`.
     pub call_waits: Vec<(usize, Span)>,
+    /// Java: methods declared to return a future whose every `return` is a promise an
+    /// I/O callback completes (`f = new CompletableFuture<>(); client.execute(req, new
+    /// FutureCallback<>() { .. f.complete(v) .. }); return f;`), provided the listed
+    /// calls (indexes into `calls`, returned as they are: `return api.setRules(..);`)
+    /// return one too. Waiting for one waits for I/O its client's timeouts bound.
+    #[serde(default)]
+    pub promise_methods: Vec<(CtxId, Box<[u32]>)>,
     /// Project classes whose `rejectedExecution` runs the rejected task on the caller.
     pub caller_runs_handlers: Vec<String>,
     /// Methods that build and return a new pool (`Pools.newPool(name, handler)`).

@@ -624,6 +624,14 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .into_iter()
             .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
             .collect();
+        // A returned call no project method receives proves no promise.
+        f.promise_methods = std::mem::take(&mut f.promise_methods)
+            .into_iter()
+            .filter_map(|(ctx, calls)| {
+                let kept: Option<Box<[u32]>> = calls.iter().map(|&c| remap(c)).collect();
+                Some((ctx, kept?))
+            })
+            .collect();
         f.call_waits.retain_mut(|(c, _)| {
             *c = index.get(*c).copied().unwrap_or(usize::MAX);
             *c != usize::MAX

@@ -4,6 +4,7 @@
 
 pub mod calls;
 pub mod heat;
+pub mod promises;
 pub mod types;
 
 use crate::catalog::{EntryHeat, EntryPoint};
@@ -20,6 +21,9 @@ pub struct Model {
     pub types: Types,
     pub calls: CallGraph,
     pub heats: Heats,
+    /// Java waits, as (file, span start), on a project call that returns a promise an
+    /// I/O callback completes: bounded by that client's timeouts.
+    pub promise_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
 }
 
 impl Model {
@@ -31,10 +35,12 @@ impl Model {
         let calls = CallGraph::new(files, facts, &types);
         let inherited = inherited_entries(files, facts, &types, java_entries);
         let heats = Heats::new(facts, &calls, &inherited);
+        let promise_waits = promises::bounded_waits(facts, &calls);
         Model {
             types,
             calls,
             heats,
+            promise_waits,
         }
     }
 }

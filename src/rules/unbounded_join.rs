@@ -71,7 +71,10 @@ fn submitter_bounds(project: &Project, execs: &[crate::link::Execution]) -> bool
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
-        for w in facts.waits.iter().filter(|w| !w.timed) {
+        // A wait on a project call that returns a promise an I/O callback completes
+        // is bounded by that client's timeouts.
+        let promise = |w: &&Wait| project.model.promise_waits.contains(&(file, w.span.start));
+        for w in facts.waits.iter().filter(|w| !w.timed && !promise(w)) {
             let execs = project.executions(file, w.ctx);
             let on_async = execs.iter().any(|e| e.kind == CtxKind::Async);
             let on_pool = execs.iter().find_map(|e| match &e.kind {

@@ -729,6 +729,17 @@ impl<'a> Extractor<'a> {
         if let Some(b) = node.field("body") {
             self.children(b);
         }
+        // A method declared to return a future that hands back a promise an I/O
+        // callback completes (maybe through other classes' methods).
+        let future = self.frame.returns.as_ref().is_some_and(|t| {
+            matches!(
+                t.simple.as_str(),
+                "CompletableFuture" | "Future" | "CompletionStage"
+            )
+        });
+        if let Some(calls) = future.then(|| self.promise_summary(node)).flatten() {
+            self.facts.promise_methods.push((id, calls.into()));
+        }
         self.scopes.pop();
         self.frame = saved;
         self.ctx.pop();

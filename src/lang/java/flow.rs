@@ -550,12 +550,36 @@ impl Extractor<'_> {
     /// this class's methods and continuations. Waiting for it waits for that I/O, which
     /// the client's own timeouts bound (`missing_client_timeout` judges the client).
     pub(super) fn callback_promise(&self, name: &str) -> bool {
-        self.promise_method(name, &mut Vec::new())
+        self.promise_method(name, &mut Vec::new(), &mut None)
+    }
+
+    /// A method declared to return a future whose every `return` is such a promise,
+    /// directly, through this class's methods, or as the result of a call on another
+    /// object (`return client.setRules(..);`): those calls, by index into the file's
+    /// calls, for the project model to check (`FileFacts::promise_methods`).
+    pub(super) fn promise_summary(&self, method: Node) -> Option<Vec<u32>> {
+        let block = method.field("body")?;
+        let returns = returns_of(block);
+        if returns.is_empty() {
+            return None;
+        }
+        let mut foreign = Some(Vec::new());
+        let all = returns.iter().all(|r| {
+            r.named_child(0)
+                .is_some_and(|e| self.promise_expr(e, block, &mut Vec::new(), &mut foreign))
+        });
+        all.then_some(foreign).flatten()
     }
 
     /// `visiting`: the methods being checked up the chain, assumed to return such a
-    /// promise (overloads that delegate to each other).
-    fn promise_method(&self, name: &str, visiting: &mut Vec<String>) -> bool {
+    /// promise (overloads that delegate to each other). `foreign`: where to list
+    /// returned calls on other objects (none: such a call is no promise).
+    fn promise_method(
+        &self,
+        name: &str,
+        visiting: &mut Vec<String>,
+        foreign: &mut Option<Vec<u32>>,
+    ) -> bool {
         if visiting.iter().any(|v| v == name) {
             return true;
         }
@@ -573,14 +597,20 @@ impl Extractor<'_> {
                 !returns.is_empty()
                     && returns.iter().all(|r| {
                         r.named_child(0)
-                            .is_some_and(|e| self.promise_expr(e, block, visiting))
+                            .is_some_and(|e| self.promise_expr(e, block, visiting, foreign))
                     })
             });
         visiting.pop();
         all
     }
 
-    fn promise_expr(&self, mut e: Node, block: Node, visiting: &mut Vec<String>) -> bool {
+    fn promise_expr(
+        &self,
+        mut e: Node,
+        block: Node,
+        visiting: &mut Vec<String>,
+        foreign: &mut Option<Vec<u32>>,
+    ) -> bool {
         loop {
             match e.kind_name() {
                 "parenthesized_expression" => match e.named_child(0) {
@@ -591,8 +621,27 @@ impl Extractor<'_> {
                     let name = e.field("name").map(|n| self.text(n)).unwrap_or("");
                     match e.field("object") {
                         Some(o) if CONTINUATIONS.contains(&name) => e = o,
-                        Some(o) if self.text(o) != "this" => return false,
-                        _ => return self.promise_method(name, visiting),
+                        // Complete already: nothing to wait for.
+                        Some(o)
+                            if self.text(o) == "CompletableFuture"
+                                && matches!(
+                                    name,
+                                    "completedFuture" | "failedFuture" | "completedStage"
+                                ) =>
+                        {
+                            return true
+                        }
+                        Some(o) if self.text(o) != "this" => {
+                            let call = self.call_at.get(&(e.start_byte(), e.end_byte()));
+                            return match (foreign.as_mut(), call) {
+                                (Some(list), Some(&c)) => {
+                                    list.extend(u32::try_from(c).ok());
+                                    true
+                                }
+                                _ => false,
+                            };
+                        }
+                        _ => return self.promise_method(name, visiting, foreign),
                     }
                 }
                 "identifier" => return self.completed_by_callback(self.text(e), block),

@@ -1,0 +1,72 @@
+//! Java methods that return a promise an I/O callback completes, followed across
+//! classes (`publishRules` returns `client.setRules(..)`, which returns the future its
+//! HTTP callback completes), and the waits on their results: what they wait for is
+//! I/O, bounded by the client's own timeouts (`missing_client_timeout` judges those).
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use super::calls::{CallGraph, Node};
+use crate::facts::FileFacts;
+use crate::source::FileId;
+
+/// The waits, as (file, start of the wait's span), on the result of a call whose every
+/// target returns such a promise.
+pub fn bounded_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
+    let mut out = HashSet::default();
+    let pending: HashMap<Node, &[u32]> = facts
+        .iter()
+        .enumerate()
+        .flat_map(|(file, f)| {
+            f.promise_methods
+                .iter()
+                .map(move |(ctx, calls)| ((file, *ctx), &calls[..]))
+        })
+        .collect();
+    if pending.is_empty() {
+        return out;
+    }
+    // The methods a call of `file` (by index) reaches.
+    let targets = |file: FileId, ci: usize| -> Vec<Node> {
+        let Some(call) = facts[file].calls.get(ci) else {
+            return Vec::new();
+        };
+        calls
+            .callees
+            .get(&(file, call.ctx))
+            .into_iter()
+            .flatten()
+            .filter(|e| e.span == call.span)
+            .map(|e| e.node)
+            .collect()
+    };
+    // Least fixpoint: a method is proven once every call it returns reaches only
+    // proven methods (a cycle proves nothing).
+    let mut proven: HashSet<Node> = HashSet::default();
+    loop {
+        let before = proven.len();
+        for (&node, returned) in &pending {
+            if proven.contains(&node) {
+                continue;
+            }
+            let all = returned.iter().all(|&ci| {
+                let t = targets(node.0, ci as usize);
+                !t.is_empty() && t.iter().all(|n| proven.contains(n))
+            });
+            if all {
+                proven.insert(node);
+            }
+        }
+        if proven.len() == before {
+            break;
+        }
+    }
+    for (file, f) in facts.iter().enumerate() {
+        for &(ci, span) in &f.call_waits {
+            let t = targets(file, ci);
+            if !t.is_empty() && t.iter().all(|n| proven.contains(n)) {
+                out.insert((file, span.start));
+            }
+        }
+    }
+    out
+}
