@@ -637,6 +637,17 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             *c != usize::MAX
         });
     }
+    // Struct fields no kept call is made on: nothing will look them up.
+    let read: rustc_hash::FxHashSet<u64> = facts
+        .iter()
+        .flat_map(|f| f.field_receivers.iter())
+        .map(|(_, ty, field)| method_key(ty, field))
+        .collect();
+    for f in facts.iter_mut().filter(|f| !f.struct_fields.is_empty()) {
+        f.struct_fields
+            .retain(|(ty, field, _)| read.contains(&method_key(ty, field)));
+        f.struct_fields.shrink_to_fit();
+    }
 }
 
 /// The methods index key: `owner` and `name`, hashed (the separator keeps

@@ -80,6 +80,8 @@ pub struct Types<'a> {
     pub variants: HashMap<(String, String), String>,
     /// The structs the file declares.
     structs: rustc_hash::FxHashSet<String>,
+    /// Their fields other files can read (declared `pub`, `pub(crate)`, ..).
+    visible: rustc_hash::FxHashSet<(String, String)>,
 }
 
 impl<'a> Types<'a> {
@@ -91,6 +93,7 @@ impl<'a> Types<'a> {
             statics: HashMap::default(),
             variants: HashMap::default(),
             structs: Default::default(),
+            visible: Default::default(),
         };
         let mut structs = Vec::new();
         let mut enums = Vec::new();
@@ -122,7 +125,12 @@ impl<'a> Types<'a> {
                 for f in &named.named {
                     let ty = t.resolve(&f.ty).or_else(|| t.project_path(&f.ty));
                     if let (Some(name), Some(ty)) = (&f.ident, ty) {
-                        t.fields.insert((s.ident.to_string(), name.to_string()), ty);
+                        let key = (s.ident.to_string(), name.to_string());
+                        // Only a `pub` field (`pub(crate)`, ..) is read in other files.
+                        if !matches!(f.vis, syn::Visibility::Inherited) {
+                            t.visible.insert(key.clone());
+                        }
+                        t.fields.insert(key, ty);
                     }
                 }
             }
@@ -215,17 +223,28 @@ impl<'a> Types<'a> {
             .any(|t| t == name)
     }
 
+    /// Whether a type is no project type: the catalog's, a prelude type (`String`), or
+    /// one of a crate that is never the project's (`std::time::Duration`).
+    fn foreign(&self, ty: &str) -> bool {
+        let first = ty.split("::").next().unwrap_or(ty);
+        self.catalog.knows(ty)
+            || matches!(ty, "String" | "Vec" | "Box" | "Option" | "Result")
+            || (ty.contains("::")
+                && (matches!(first, "std" | "core" | "alloc")
+                    || self.catalog.data.external_crates.iter().any(|c| c == first)))
+    }
+
     /// Whether the file declares struct `name`.
     pub fn declares(&self, name: &str) -> bool {
         self.structs.contains(name)
     }
 
-    /// The file's struct fields of project types, sorted: (struct, field, type).
+    /// The file's `pub` struct fields of project types, sorted: (struct, field, type).
     pub fn project_fields(&self) -> Vec<(Box<str>, Box<str>, Box<str>)> {
         let mut out: Vec<(Box<str>, Box<str>, Box<str>)> = self
             .fields
             .iter()
-            .filter(|(_, ty)| !self.catalog.knows(ty))
+            .filter(|(k, ty)| self.visible.contains(*k) && !self.foreign(ty))
             .map(|((s, f), ty)| (s.as_str().into(), f.as_str().into(), ty.as_str().into()))
             .collect();
         out.sort_unstable();
