@@ -230,6 +230,15 @@ impl<'a> Extractor<'a> {
         if entries.is_empty() {
             return;
         }
+        // `TcpStream::connect("127.0.0.1:6969")`: a loopback connect is refused or
+        // accepted at once; there is no dead host to wait for.
+        if let syn::Expr::Call(c) = chain.root {
+            let connect = matches!(&*c.func, syn::Expr::Path(p)
+                if p.path.segments.last().is_some_and(|s| s.ident == "connect"));
+            if connect && c.args.first().is_some_and(|a| self.loopback_address(a)) {
+                return;
+            }
+        }
         self.clients_seen.insert(start.start);
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
         // `builder.build()?.execute(req)` after `*req.timeout_mut() = Some(d)`: that
@@ -691,4 +700,88 @@ fn configured_param(file: &syn::File, name: &str, idx: usize) -> Vec<Observed<()
     };
     v.visit_block(&f.block);
     v.found
+}
+
+/// Whether a string names a loopback host (`127.0.0.1:8080`, `localhost`, `[::1]:80`).
+fn loopback_text(s: &str) -> bool {
+    let host = s
+        .trim_start_matches("http://")
+        .trim_start_matches("https://");
+    host.starts_with("127.0.0.1")
+        || host.starts_with("localhost")
+        || host.starts_with("[::1]")
+        || host == "::1"
+}
+
+impl Extractor<'_> {
+    /// An address that is the loopback host: a literal (`"127.0.0.1:6969"`,
+    /// `format!("127.0.0.1:{port}")`, `("localhost", port)`, `Ipv4Addr::LOCALHOST`,
+    /// `([127, 0, 0, 1], port)`), maybe borrowed or converted, or a local of this
+    /// function bound to one.
+    pub(super) fn loopback_address(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => loopback_text(&s.value()),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("format") => m
+                .mac
+                .parse_body_with(
+                    syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+                )
+                .ok()
+                .and_then(|args| args.into_iter().next())
+                .is_some_and(|first| self.loopback_address(&first)),
+            syn::Expr::Path(p) => match p.path.get_ident() {
+                Some(id) => self.loopback.iter().any(|l| id == l),
+                None => p
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "LOCALHOST"),
+            },
+            syn::Expr::Tuple(t) => t.elems.first().is_some_and(|a| self.loopback_address(a)),
+            syn::Expr::Array(a) => {
+                let octets: Vec<String> = a
+                    .elems
+                    .iter()
+                    .map(|x| quote::ToTokens::to_token_stream(x).to_string())
+                    .collect();
+                octets == ["127", "0", "0", "1"]
+            }
+            // `if named { format!("127.0.0.1:{port}") } else { "127.0.0.1:6969".into() }`
+            syn::Expr::If(i) => {
+                let tail = |b: &syn::Block| match b.stmts.last() {
+                    Some(syn::Stmt::Expr(e, None)) => self.loopback_address(e),
+                    _ => false,
+                };
+                tail(&i.then_branch)
+                    && i.else_branch
+                        .as_ref()
+                        .is_some_and(|(_, e)| self.loopback_address(e))
+            }
+            syn::Expr::Block(b) => match b.block.stmts.last() {
+                Some(syn::Stmt::Expr(e, None)) => self.loopback_address(e),
+                _ => false,
+            },
+            syn::Expr::Reference(r) => self.loopback_address(&r.expr),
+            syn::Expr::Paren(p) => self.loopback_address(&p.expr),
+            // `"127.0.0.1:80".parse()?`, `.to_string()`, `SocketAddr::from(..)`.
+            syn::Expr::Try(t) => self.loopback_address(&t.expr),
+            syn::Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "to_string" | "to_owned" | "into" | "as_str" | "clone" | "parse" | "unwrap"
+                ) =>
+            {
+                self.loopback_address(&m.receiver)
+            }
+            syn::Expr::Call(c) if c.args.len() == 1 => {
+                matches!(&*c.func, syn::Expr::Path(p)
+                if p.path.segments.last().is_some_and(|s| s.ident == "from" || s.ident == "new"))
+                    && self.loopback_address(&c.args[0])
+            }
+            _ => false,
+        }
+    }
 }

@@ -83,6 +83,9 @@ pub struct Extractor<'a> {
     pub(super) senders: Vec<(String, usize)>,
     /// `let (tx, rx) = oneshot::channel()` in this function: (rx, tx).
     pub(super) oneshots: Vec<(String, String)>,
+    /// Locals of this function bound to a loopback address (`let addr =
+    /// "127.0.0.1:6969".to_string();`): a connect to one never waits on a dead host.
+    pub(super) loopback: Vec<String>,
     /// Variables this function passed as a whole argument to a call (`quote(b, tx)`).
     pub(super) handed: Vec<String>,
     /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
@@ -239,6 +242,7 @@ impl<'a> Extractor<'a> {
             params: Vec::new(),
             senders: Vec::new(),
             oneshots: Vec::new(),
+            loopback: Vec::new(),
             handed: Vec::new(),
             binary: false,
         }
@@ -346,6 +350,7 @@ impl<'a> Extractor<'a> {
         let saved_params = std::mem::replace(&mut self.params, params);
         let saved_senders = std::mem::take(&mut self.senders);
         let saved_oneshots = std::mem::take(&mut self.oneshots);
+        let saved_loopback = std::mem::take(&mut self.loopback);
         let saved_handed = std::mem::take(&mut self.handed);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         for input in &sig.inputs {
@@ -375,6 +380,7 @@ impl<'a> Extractor<'a> {
         self.params = saved_params;
         self.senders = saved_senders;
         self.oneshots = saved_oneshots;
+        self.loopback = saved_loopback;
         self.handed = saved_handed;
         self.timed_requests = saved_timed_requests;
         self.scopes.pop();
@@ -732,6 +738,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_expr(&init.expr);
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
+        }
+        if let (syn::Pat::Ident(p), true) = (&l.pat, self.loopback_address(&init.expr)) {
+            self.loopback.push(p.ident.to_string());
         }
         if let (syn::Expr::Call(c), syn::Pat::Tuple(t)) = (&*init.expr, &l.pat) {
             let oneshot = matches!(&*c.func, syn::Expr::Path(p)
