@@ -555,6 +555,9 @@ pub struct PoolFactory {
     /// The parameter whose value becomes the rejection handler.
     pub policy_param: Option<usize>,
     pub bounded: bool,
+    /// It builds a single-thread pool (`Executors.newSingleThreadScheduledExecutor(..)`).
+    #[serde(default)]
+    pub single: bool,
 }
 
 /// `pool = Pools.newPool(.., new CallerRunsPolicy())`: a field or local holding the

@@ -64,6 +64,11 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         CtxKind::PoolTask(k) if facts.pools.iter().any(|p| p.single && p.key == *k) => {
             Some((Heat::Cold, "thread of a single-thread pool".into()))
         }
+        // The same, made by a factory method of this file (`this.executor =
+        // newExecutor()` where `newExecutor` returns a single-thread executor).
+        CtxKind::PoolTask(k) if single_by_factory(facts, k) => {
+            Some((Heat::Cold, "thread of a single-thread pool".into()))
+        }
         // A task that loops until stopped holds its pool thread for good: a thread
         // dedicated to that job, whose waiting is the job.
         CtxKind::PoolTask(_) if c.dedicated_loop => {
@@ -79,6 +84,23 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         CtxKind::Async if c.name == "task" => Some((Heat::Hot, "async runtime task".into())),
         _ => None,
     }
+}
+
+/// Whether pool `key` is assigned the result of a factory method of this file that
+/// builds a single-thread pool.
+fn single_by_factory(facts: &FileFacts, key: &str) -> bool {
+    facts.factory_uses.iter().any(|u| {
+        u.key == key
+            && facts.pool_factories.iter().any(|f| {
+                let class = f
+                    .method
+                    .strip_suffix(&*u.method)
+                    .and_then(|c| c.strip_suffix('.'));
+                f.single
+                    && f.arity == u.arity
+                    && class.is_some_and(|c| u.target.candidates.iter().any(|t| t == c))
+            })
+    })
 }
 
 /// Why a tool's entry point (a CLI's local preview page) is cold.

@@ -609,6 +609,7 @@ impl<'a> Extractor<'a> {
             caller_runs,
             policy_param,
             bounded,
+            single: self.pool_single(creation),
         });
     }
 
