@@ -13,7 +13,8 @@ pub const RULE: Rule = Rule {
     languages: "java, rust",
     summary: "waits with no time bound for another thread, pool or task",
     doc: include_str!("../../rules/unbounded_join.md"),
-    precision: "high",
+    // Measured: about 20 % acted on in audit rounds 19-23, most of the rest by-design waits.
+    precision: "medium",
     check,
 };
 

@@ -15,7 +15,8 @@ pub const RULE: Rule = Rule {
     languages: "java, rust",
     summary: "queue, channel or executor whose backlog can grow without bound",
     doc: include_str!("../../rules/unbounded_queue.md"),
-    precision: "very-high",
+    // Measured: 13-17 % of findings acted on in audit rounds 19-23.
+    precision: "low",
     check,
 };
 
