@@ -609,6 +609,37 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         syn::visit::visit_item_mod(self, m);
     }
 
+    /// `#[enum_dispatch(AuthClient)] enum AnyAuthClient { Hub(HubAuthClient), .. }`: a
+    /// method called on the enum runs its variants' implementations, as on a `dyn`.
+    fn visit_item_enum(&mut self, e: &'ast syn::ItemEnum) {
+        let dispatched = e.attrs.iter().any(|a| {
+            a.path()
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "enum_dispatch")
+        });
+        if dispatched {
+            let name = e.ident.to_string();
+            for v in &e.variants {
+                let syn::Fields::Unnamed(f) = &v.fields else {
+                    continue;
+                };
+                let Some(field) = f.unnamed.first().filter(|_| f.unnamed.len() == 1) else {
+                    continue;
+                };
+                if let syn::Type::Path(p) = &field.ty {
+                    if let Some(last) = p.path.segments.last() {
+                        self.facts
+                            .trait_impls
+                            .push((name.clone(), last.ident.to_string()));
+                    }
+                }
+            }
+            self.facts.traits.push(name);
+        }
+        syn::visit::visit_item_enum(self, e);
+    }
+
     fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
         self.facts.traits.push(t.ident.to_string());
         syn::visit::visit_item_trait(self, t);
