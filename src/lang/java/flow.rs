@@ -682,7 +682,11 @@ impl Extractor<'_> {
                         let ty = ty.split('<').next().unwrap_or(ty);
                         CALLBACK_WORDS.iter().any(|w| ty.ends_with(w))
                     });
-                    let argument = n.parent().is_some_and(|p| p.kind_name() == "argument_list");
+                    // Handed to a call, or held in a local first (`FutureCallback<R> onReply
+                    // = new FutureCallback<>() {..}; client.execute(req, onReply);`).
+                    let argument = n.parent().is_some_and(|p| {
+                        matches!(p.kind_name(), "argument_list" | "variable_declarator")
+                    });
                     let text = self.text(n);
                     if completes.iter().any(|c| text.contains(c.as_str())) {
                         if callback && argument {
