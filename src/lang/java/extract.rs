@@ -1094,9 +1094,52 @@ impl<'a> Extractor<'a> {
                 }
                 value.pool = Some(r);
             }
+            // `List<CompletableFuture<Void>> futures = new ArrayList<>();` that nothing
+            // in the method fills: `allOf(futures.toArray(..))` waits for nothing.
+            if declared.as_ref().is_some_and(|t| self.future_collection(t))
+                && d.field("value")
+                    .is_some_and(|v| self.never_filled(&name, v, node))
+            {
+                value.complete = true;
+            }
             value.root = Some(name.clone());
             self.scopes.declare(&name, value);
         }
+    }
+
+    /// A collection of futures (`List<CompletableFuture<T>>`).
+    fn future_collection(&self, t: &JType) -> bool {
+        t.args
+            .first()
+            .is_some_and(|e| e.fq().is_some_and(|fq| self.catalog.in_group("future", fq)))
+    }
+
+    /// A new empty collection (`new ArrayList<>()`) that its method only reads: every
+    /// other mention of `name` is `name.toArray(`, `.stream(`, `.isEmpty(` or `.size(`.
+    fn never_filled(&self, name: &str, value: Node, declaration: Node) -> bool {
+        let empty = value.kind_name() == "object_creation_expression"
+            && value
+                .field("arguments")
+                .is_some_and(|a| a.named_child_count() == 0);
+        let Some(body) = empty
+            .then(|| super::queues::enclosing_body(declaration))
+            .flatten()
+        else {
+            return false;
+        };
+        let text = self.text(body);
+        let after = declaration.end_byte().saturating_sub(body.start_byte());
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+        text.match_indices(name).all(|(at, _)| {
+            let before_ok = !text[..at].chars().next_back().is_some_and(word);
+            let rest = &text[at + name.len()..];
+            let whole = before_ok && !rest.chars().next().is_some_and(word);
+            !whole
+                || at < after
+                || [".toArray(", ".stream(", ".isEmpty(", ".size("]
+                    .iter()
+                    .any(|r| rest.starts_with(r))
+        })
     }
 
     /// `for (T x : xs)`: `x` gets `T`, or the element type of `xs`.
