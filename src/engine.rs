@@ -744,7 +744,12 @@ fn judge_context(
         {
             let name = project.display_name(file, ctx);
             let message = if context.via.len() == 1 {
-                format!("`{name}` is a {why}")
+                let article = if why.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("`{name}` is {article} {why}")
             } else {
                 format!(
                     "`{name}` is reached from {why} `{}`",

@@ -149,7 +149,11 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                             "a request through this client, in hot code",
                         );
                     } else if let Some((_, ctx, _)) = requests.first() {
-                        if requests.iter().all(|(_, _, h)| *h == Heat::Cold) {
+                        // Rust: a library's method whose only caller in the project is a
+                        // maintenance binary may serve the crates that depend on it; its
+                        // requests say only where the client is hot.
+                        let java = project.files[file].language == crate::source::Language::Java;
+                        if java && requests.iter().all(|(_, _, h)| *h == Heat::Cold) {
                             d = d.at(file, *ctx);
                         }
                     }

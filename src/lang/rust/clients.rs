@@ -322,6 +322,15 @@ impl<'a> Extractor<'a> {
                     .any(|n| n.split('|').any(|a| a == "timeout"))
             {
                 self.stored_clients.push(self.facts.clients.len());
+                // `reqwest::Client::new` / `::builder` build a `reqwest::Client`.
+                let built = entry.starts.first().and_then(|s| {
+                    let path = s.strip_prefix("call:")?;
+                    Some(path.rsplit_once("::")?.0.to_string())
+                });
+                if let Some(t) = built {
+                    let owner = self.impl_type.clone();
+                    self.stored_types.push((self.facts.clients.len(), t, owner));
+                }
             }
             self.facts.clients.push(Client {
                 span: s,
@@ -331,6 +340,49 @@ impl<'a> Extractor<'a> {
                 local: local || entry.one_shot,
                 requests: Vec::new(),
             });
+        }
+    }
+
+    /// The requests through a field of the client's type (`self.client.post(url)` in
+    /// `impl Output` whose `client: reqwest::Client`) of the struct that keeps the
+    /// client: hot requests make it hot, as for Java clients kept in fields.
+    pub fn field_requests(&mut self, file: &syn::File) {
+        if self.stored_types.is_empty() {
+            return;
+        }
+        let mut v = FieldCalls::default();
+        v.visit_file(file);
+        for (client, ty, impl_type) in std::mem::take(&mut self.stored_types) {
+            // The struct that keeps it: the file's one struct with a field of that type
+            // (`HttpOutput { client, .. }` built in another impl), else the impl's own.
+            let mut keepers: Vec<&str> = self
+                .types
+                .fields
+                .iter()
+                .filter(|(_, t)| **t == ty)
+                .map(|((owner, _), _)| owner.as_str())
+                .collect();
+            keepers.sort_unstable();
+            keepers.dedup();
+            let keeper = match keepers[..] {
+                [one] => Some(one.to_string()),
+                _ => impl_type,
+            };
+            let Some(keeper) = keeper else {
+                continue;
+            };
+            let spans = v.calls.iter().filter(|(owner, field, _)| {
+                *owner == keeper
+                    && self
+                        .types
+                        .fields
+                        .get(&(owner.clone(), field.clone()))
+                        .is_some_and(|t| *t == ty)
+            });
+            let requests: Vec<Span> = spans.map(|(_, _, s)| *s).collect();
+            if let Some(c) = self.facts.clients.get_mut(client) {
+                c.requests = requests;
+            }
         }
     }
 
@@ -783,5 +835,40 @@ impl Extractor<'_> {
             }
             _ => false,
         }
+    }
+}
+
+/// Method calls on a field of `self` (`self.client.post(url)`), with the impl's type.
+#[derive(Default)]
+struct FieldCalls {
+    impl_type: Option<String>,
+    calls: Vec<(String, String, Span)>,
+}
+
+impl<'ast> Visit<'ast> for FieldCalls {
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        let name = match &*i.self_ty {
+            syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => None,
+        };
+        let outer = std::mem::replace(&mut self.impl_type, name);
+        syn::visit::visit_item_impl(self, i);
+        self.impl_type = outer;
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if let (syn::Expr::Field(f), Some(owner)) = (&*m.receiver, &self.impl_type) {
+            let on_self = matches!(&*f.base, syn::Expr::Path(p) if p.path.is_ident("self"));
+            if let (true, syn::Member::Named(field)) = (on_self, &f.member) {
+                if m.method != "clone" {
+                    self.calls.push((
+                        owner.clone(),
+                        field.to_string(),
+                        super::spans::method_call(m),
+                    ));
+                }
+            }
+        }
+        syn::visit::visit_expr_method_call(self, m);
     }
 }

@@ -47,6 +47,9 @@ pub struct Extractor<'a> {
     /// Clients stored away (not local) that a per-request `.timeout(..)` would bound:
     /// indexes into `facts.clients`.
     pub(super) stored_clients: Vec<usize>,
+    /// Stored clients: (client index, the client type it builds, `reqwest::Client`, and
+    /// the impl it is built in, `Forwarder::new`, whose fields may keep it).
+    pub(super) stored_types: Vec<(usize, String, Option<String>)>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
     /// Depth of `select!` arm futures raced against a timer arm: an `.await` there
@@ -227,6 +230,7 @@ impl<'a> Extractor<'a> {
             next_hand_rolled: false,
             clients_seen: Default::default(),
             stored_clients: Vec::new(),
+            stored_types: Vec::new(),
             timeout_wrapped: 0,
             timer_raced: 0,
             scrutinee: None,

@@ -37,6 +37,7 @@ impl Frontend for RustFrontend {
                 x.binary = is_binary(&file.path, opts.catalog);
                 x.note_bounded_channels(&text, &ast);
                 x.visit_file(&ast);
+                x.field_requests(&ast);
                 x.bound_per_request(&ast);
                 x.facts.binary = x.binary;
                 x.facts.modules = declared_modules(&ast.items);
