@@ -96,8 +96,9 @@ pub struct FileFacts {
     /// `dyn Trait` may run any of the project's implementations.
     #[serde(default)]
     pub trait_impls: Vec<(String, String)>,
-    /// Rust: the traits the file declares (simple names). Only a call on one of the
-    /// project's own traits dispatches to its implementations: `Default::default()`
+    /// Rust: the traits the file declares (simple names), and its `#[enum_dispatch]`
+    /// enums, which dispatch like one (their variants' types are in `trait_impls`).
+    /// Only a call on one of these dispatches to implementations: `Default::default()`
     /// is resolved by type inference, not by the project's one `impl Default`.
     #[serde(default)]
     pub traits: Vec<String>,

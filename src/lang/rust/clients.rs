@@ -776,14 +776,16 @@ impl Extractor<'_> {
                 lit: syn::Lit::Str(s),
                 ..
             }) => loopback_text(&s.value()),
-            syn::Expr::Macro(m) if m.mac.path.is_ident("format") => m
-                .mac
-                .parse_body_with(
-                    syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
-                )
-                .ok()
-                .and_then(|args| args.into_iter().next())
-                .is_some_and(|first| self.loopback_address(&first)),
+            // `format!("127.0.0.1:{port}")`: its first token, the format string.
+            syn::Expr::Macro(m) if m.mac.path.is_ident("format") => {
+                match m.mac.tokens.clone().into_iter().next() {
+                    Some(proc_macro2::TokenTree::Literal(l)) => {
+                        let text = l.to_string();
+                        loopback_text(text.trim_start_matches('"'))
+                    }
+                    _ => false,
+                }
+            }
             syn::Expr::Path(p) => match p.path.get_ident() {
                 Some(id) => self.loopback.iter().any(|l| id == l),
                 None => p
@@ -821,10 +823,17 @@ impl Extractor<'_> {
             // `"127.0.0.1:80".parse()?`, `.to_string()`, `SocketAddr::from(..)`.
             syn::Expr::Try(t) => self.loopback_address(&t.expr),
             syn::Expr::MethodCall(m)
-                if matches!(
-                    m.method.to_string().as_str(),
-                    "to_string" | "to_owned" | "into" | "as_str" | "clone" | "parse" | "unwrap"
-                ) =>
+                if [
+                    "to_string",
+                    "to_owned",
+                    "into",
+                    "as_str",
+                    "clone",
+                    "parse",
+                    "unwrap",
+                ]
+                .iter()
+                .any(|n| m.method == n) =>
             {
                 self.loopback_address(&m.receiver)
             }

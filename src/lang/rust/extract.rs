@@ -887,9 +887,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         // `Msg::Usage(id, tx)` builds a message (like a struct literal); a function
         // call hands its arguments on.
-        let constructor = matches!(&*c.func, syn::Expr::Path(p)
-            if p.path.segments.last().is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase)));
-        if !constructor {
+        if !self.oneshots.is_empty() && !is_constructor(c) {
             self.note_handed(c.args.iter());
         }
         let handed = self.handed_calls.remove(&(c as *const _));
@@ -1488,6 +1486,14 @@ impl Extractor<'_> {
             None => true,
         }
     }
+}
+
+/// A tuple struct or enum variant built by a call (`Msg::Usage(id, tx)`, `Some(tx)`).
+fn is_constructor(c: &syn::ExprCall) -> bool {
+    matches!(&*c.func, syn::Expr::Path(p)
+    if p.path.segments.last().is_some_and(|s| {
+        s.ident.to_string().starts_with(char::is_uppercase)
+    }))
 }
 
 /// The type argument a tuple-struct pattern unwraps: `State(s): State<Arc<AppState>>`
