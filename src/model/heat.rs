@@ -61,12 +61,11 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         CtxKind::PoolTask(_) if cold_parent(facts, c) && !looping_parent(facts, c) => None,
         // A single-thread pool of this file (a garbage collector's, a flusher's): its
         // thread is dedicated to that pool's jobs, whose waiting is the job.
-        CtxKind::PoolTask(k) if facts.pools.iter().any(|p| p.single && p.key == *k) => {
-            Some((Heat::Cold, "thread of a single-thread pool".into()))
-        }
-        // The same, made by a factory method of this file (`this.executor =
-        // newExecutor()` where `newExecutor` returns a single-thread executor).
-        CtxKind::PoolTask(k) if single_by_factory(facts, k) => {
+        // Also one a factory method of this file makes (`this.executor = newExecutor()`).
+        CtxKind::PoolTask(k)
+            if facts.pools.iter().any(|p| p.single && p.key == *k)
+                || single_by_factory(facts, k) =>
+        {
             Some((Heat::Cold, "thread of a single-thread pool".into()))
         }
         // A task that loops until stopped holds its pool thread for good: a thread
