@@ -827,7 +827,8 @@ impl<'a> Extractor<'a> {
             || recv.complete
             || self.bounded_type(recv)
             || self.frame.timeout_branch > 0
-            || self.io_promise(node, object);
+            || self.io_promise(node, object)
+            || self.in_timed_twin(node);
         // A latch its tasks count down waits for them (the submission is waited, for
         // `caller_runs_under_join`), but it stays a synchronizer wait for `unbounded_join`.
         let on_result = kind != crate::catalog::WaitCatalogKind::Synchronizer;

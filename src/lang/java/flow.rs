@@ -14,7 +14,9 @@ impl<'a> Extractor<'a> {
         };
         self.walk(cond);
         let (done, not_done) = self.done_checks(cond);
-        let on_timeout = self.mentions_timeout(cond) || self.timed_twin(node);
+        // Whether the branches are a timed and an untimed twin (`timed_twin`) is
+        // asked only of the rare untimed wait inside one (`in_timed_twin`).
+        let on_timeout = self.mentions_timeout(cond);
         self.frame.timeout_branch += usize::from(on_timeout);
         if let Some(then) = node.field("consequence") {
             self.scopes.push();
@@ -237,6 +239,29 @@ impl<'a> Extractor<'a> {
                 || (name == "add" && object.is_some_and(|o| self.set_field(o)))
                 || (object.is_none() && depth < 2 && self.returns_guard(name, depth))
         })
+    }
+
+    /// Whether `node` (a wait) sits in a branch of an `if` or `?:` of its method
+    /// whose branches are a timed and an untimed twin of one wait (`timed_twin`).
+    pub(super) fn in_timed_twin(&self, node: Node) -> bool {
+        let mut child = node;
+        while let Some(p) = child.parent() {
+            match p.kind_name() {
+                "method_declaration" | "constructor_declaration" | "class_body"
+                | "interface_body" | "enum_body" | "record_declaration" | "program" => {
+                    return false
+                }
+                "if_statement" | "ternary_expression"
+                    if p.field("condition").is_none_or(|c| c.id() != child.id())
+                        && self.timed_twin(p) =>
+                {
+                    return true
+                }
+                _ => {}
+            }
+            child = p;
+        }
+        false
     }
 
     /// `if (millis != null) lock.wait(millis); else lock.wait();`: a branch between
