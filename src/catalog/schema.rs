@@ -208,6 +208,11 @@ pub struct FutureRules {
     pub bounding: Vec<String>,
     #[serde(default)]
     pub continuations: Vec<String>,
+    /// Methods of a combination of futures (`Futures.whenAllComplete(a, b).call(..)`)
+    /// whose lambdas run once all of them completed: continuations of an `all_of`
+    /// result only (the names are too common to trust on other receivers).
+    #[serde(default)]
+    pub combined_continuations: Vec<String>,
     #[serde(default)]
     pub all_of: Vec<String>,
     #[serde(default)]
@@ -537,6 +542,7 @@ impl LangCatalog {
         let (f, o) = (&mut self.futures, other.futures);
         f.bounding.extend(o.bounding);
         f.continuations.extend(o.continuations);
+        f.combined_continuations.extend(o.combined_continuations);
         f.all_of.extend(o.all_of);
         f.done_checks.extend(o.done_checks);
         f.blocking_apis.extend(o.blocking_apis);

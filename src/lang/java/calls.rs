@@ -761,14 +761,10 @@ impl<'a> Extractor<'a> {
 
     /// Inside the lambdas of `f.thenApply(..)` or `allOf(a, b).thenApply(..)`, these are complete.
     fn continuation_completes(&self, name: &str, recv: &Value) -> Vec<String> {
-        if !self
-            .catalog
-            .data
-            .futures
-            .continuations
-            .iter()
-            .any(|c| c == name)
-        {
+        let futures = &self.catalog.data.futures;
+        let combined =
+            !recv.members.is_empty() && futures.combined_continuations.iter().any(|c| c == name);
+        if !combined && !futures.continuations.iter().any(|c| c == name) {
             return Vec::new();
         }
         let mut out = recv.members.clone();

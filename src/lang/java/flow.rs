@@ -247,10 +247,13 @@ impl<'a> Extractor<'a> {
         let mut child = node;
         while let Some(p) = child.parent() {
             match p.kind_name() {
-                "method_declaration" | "constructor_declaration" | "class_body"
-                | "interface_body" | "enum_body" | "record_declaration" | "program" => {
-                    return false
-                }
+                "method_declaration"
+                | "constructor_declaration"
+                | "class_body"
+                | "interface_body"
+                | "enum_body"
+                | "record_declaration"
+                | "program" => return false,
                 "if_statement" | "ternary_expression"
                     if p.field("condition").is_none_or(|c| c.id() != child.id())
                         && self.timed_twin(p) =>

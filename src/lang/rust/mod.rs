@@ -31,7 +31,8 @@ impl Frontend for RustFrontend {
                 Ok(FileFacts::default())
             }
             Ok(ast) => {
-                let imports = resolve::Imports::collect(&ast);
+                let mut imports = resolve::Imports::collect(&ast);
+                imports.follow_reexports(&opts.catalog.data.external_crates);
                 let types = types::Types::new(&ast, &imports, opts.catalog);
                 let mut x = extract::Extractor::new(opts.catalog, types, &ast, opts.include_tests);
                 x.binary = is_binary(&file.path, opts.catalog);

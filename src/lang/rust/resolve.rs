@@ -32,6 +32,26 @@ impl Imports {
         self.resolve_segments(&segs, path.leading_colon.is_some(), known)
     }
 
+    /// A dependency re-exported by another crate names that dependency:
+    /// `use openidconnect::reqwest;` and `use hbb_common::tokio::sync::mpsc;` alias
+    /// `reqwest` and `tokio::sync::mpsc`. `crates` are the well-known crate names.
+    pub fn follow_reexports(&mut self, crates: &[String]) {
+        for target in self.aliases.values_mut() {
+            if matches!(target[0].as_str(), "crate" | "self" | "super")
+                || crates.contains(&target[0])
+            {
+                continue;
+            }
+            // `jsonrpsee::core::RpcResult`: `core`, `std` and `alloc` are common
+            // module names too.
+            let reexported =
+                |s: &String| !matches!(s.as_str(), "std" | "core" | "alloc") && crates.contains(s);
+            if let Some(i) = (1..target.len()).find(|&i| reexported(&target[i])) {
+                target.drain(..i);
+            }
+        }
+    }
+
     /// Declared in this file (a function, module, type or const).
     pub fn is_local(&self, name: &str) -> bool {
         self.locals.contains(name)
@@ -205,6 +225,35 @@ mod tests {
         let imports = Imports::collect(&file);
         let p: syn::Path = syn::parse_str(path).unwrap();
         imports.resolve(&p, &|s| s == "crossbeam_channel::unbounded")
+    }
+
+    #[test]
+    fn reexported_crates_name_the_crate() {
+        let file = syn::parse_file(
+            "use openidconnect::reqwest; use hbb_common::tokio::sync::mpsc; use tokio::sync::oneshot; \
+             use crate::reqwest as own; use jsonrpsee::core::RpcResult;",
+        )
+        .unwrap();
+        let mut imports = Imports::collect(&file);
+        imports.follow_reexports(&["reqwest".into(), "tokio".into(), "core".into()]);
+        let r = |p: &str| imports.resolve(&syn::parse_str(p).unwrap(), &|_| false);
+        assert_eq!(
+            r("reqwest::Client::new").as_deref(),
+            Some("reqwest::Client::new")
+        );
+        assert_eq!(
+            r("mpsc::unbounded_channel").as_deref(),
+            Some("tokio::sync::mpsc::unbounded_channel")
+        );
+        assert_eq!(
+            r("oneshot::channel").as_deref(),
+            Some("tokio::sync::oneshot::channel")
+        );
+        assert_eq!(r("own::Client::new"), None);
+        assert_eq!(
+            r("RpcResult").as_deref(),
+            Some("jsonrpsee::core::RpcResult")
+        );
     }
 
     #[test]
