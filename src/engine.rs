@@ -305,17 +305,20 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         })
         .map(|l| (l, catalog.lang(l).data.unknown_reported.clone()))
         .collect();
-    let judged = link_and_judge(
-        &files,
-        &mut facts,
-        &catalog.lang(Language::Java).data.spring.default_async_bean,
-        &catalog.lang(Language::Java).data.entry_points,
-        &unknown_pedantic,
-        &levels,
-        &settings,
-        opts,
-        &mut errors,
-    );
+    // On the worker threads: the call graph resolves files in parallel.
+    let judged = pool.install(|| {
+        link_and_judge(
+            &files,
+            &mut facts,
+            &catalog.lang(Language::Java).data.spring.default_async_bean,
+            &catalog.lang(Language::Java).data.entry_points,
+            &unknown_pedantic,
+            &levels,
+            &settings,
+            opts,
+            &mut errors,
+        )
+    });
     if timing {
         let count = |f: fn(&FileFacts) -> usize| facts.iter().map(f).sum::<usize>();
         crate::output::note(&format!(

@@ -7,6 +7,7 @@
 //! abstract method. Rust: `self.f()`, `Self::f()` and `f()` resolve in the same
 //! file first, then to the one function of that name (and impl type) in the project.
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::types::{TypeId, Types};
@@ -195,36 +196,58 @@ impl CallGraph {
                     .or_insert(Some(ty));
             }
         }
-        for (file, f) in facts.iter().enumerate() {
-            let java = files
+        // Every call's targets, resolved file by file in parallel (resolution reads
+        // only the method index), then linked in file order.
+        let is_java = |file: usize| {
+            files
                 .get(file)
-                .is_some_and(|s| s.language == Language::Java);
-            // Rust: the targets of the calls whose result another call is made on.
-            let sources: std::collections::HashSet<usize> =
-                f.receivers.iter().map(|&(_, from)| from as usize).collect();
-            let mut resolved: HashMap<usize, Vec<Node>> = HashMap::default();
-            for (ci, call) in f.calls.iter().enumerate() {
+                .is_some_and(|s| s.language == Language::Java)
+        };
+        let all_targets: Vec<Vec<Vec<Node>>> = facts
+            .par_iter()
+            .enumerate()
+            .map(|(file, f)| {
+                let java = is_java(file);
+                // Rust: the targets of the calls whose result another call is made on.
+                let sources: std::collections::HashSet<usize> =
+                    f.receivers.iter().map(|&(_, from)| from as usize).collect();
+                let mut resolved: HashMap<usize, Vec<Node>> = HashMap::default();
+                let mut out = Vec::with_capacity(f.calls.len());
+                for (ci, call) in f.calls.iter().enumerate() {
+                    if call.ctx >= f.contexts.len() {
+                        out.push(Vec::new());
+                        continue;
+                    }
+                    let caller = (file, call.ctx);
+                    let targets = if java {
+                        g.resolve_java(facts, types, caller, call)
+                    } else if let Some(k) = f.receiver_of(ci) {
+                        // `open(..).await?.handle()`: `handle` of the type `open` returns.
+                        let from = resolved.get(&k).map_or(&[][..], Vec::as_slice);
+                        let ret = from.iter().find_map(|&(f, c)| facts[f].returns_of(c));
+                        g.resolve_typed(facts, caller, call, ret)
+                    } else if let Some(key) = f.field_receiver_of(ci) {
+                        // `ctx.core.subscribe(..)`: a method of `Context.core`'s declared type.
+                        let ty = fields.get(&key).copied().flatten();
+                        g.resolve_typed(facts, caller, call, ty)
+                    } else {
+                        g.resolve_rust(facts, caller, call)
+                    };
+                    if sources.contains(&ci) {
+                        resolved.insert(ci, targets.clone());
+                    }
+                    out.push(targets);
+                }
+                out
+            })
+            .collect();
+        for ((file, f), file_targets) in facts.iter().enumerate().zip(all_targets) {
+            let java = is_java(file);
+            for ((ci, call), targets) in f.calls.iter().enumerate().zip(file_targets) {
                 if call.ctx >= f.contexts.len() {
                     continue;
                 }
                 let caller = (file, call.ctx);
-                let targets = if java {
-                    g.resolve_java(facts, types, caller, call)
-                } else if let Some(k) = f.receiver_of(ci) {
-                    // `open(..).await?.handle()`: `handle` of the type `open` returns.
-                    let from = resolved.get(&k).map_or(&[][..], Vec::as_slice);
-                    let ret = from.iter().find_map(|&(f, c)| facts[f].returns_of(c));
-                    g.resolve_typed(facts, caller, call, ret)
-                } else if let Some(key) = f.field_receiver_of(ci) {
-                    // `ctx.core.subscribe(..)`: a method of `Context.core`'s declared type.
-                    let ty = fields.get(&key).copied().flatten();
-                    g.resolve_typed(facts, caller, call, ty)
-                } else {
-                    g.resolve_rust(facts, caller, call)
-                };
-                if sources.contains(&ci) {
-                    resolved.insert(ci, targets.clone());
-                }
                 for &t in &targets {
                     for &(param, sub) in hands.get(&t).into_iter().flatten() {
                         let w = WrappedCall {

@@ -40,7 +40,7 @@ const ELEMENT_LAMBDAS: &[&str] = &[
 ];
 
 impl<'a> Extractor<'a> {
-    pub(super) fn invocation(&mut self, node: Node) {
+    pub(super) fn invocation(&mut self, node: Node<'a>) {
         let Some(name_node) = node.field("name") else {
             return self.children(node);
         };
@@ -258,7 +258,7 @@ impl<'a> Extractor<'a> {
             })
     }
 
-    fn task_list(&mut self, list: Node, sub: usize) {
+    fn task_list(&mut self, list: Node<'a>, sub: usize) {
         if let Some(o) = list.field("object") {
             self.walk(o);
         }

@@ -103,6 +103,9 @@ pub struct Extractor<'a> {
     pub(super) completed_log: Vec<(String, usize)>,
     /// Type references already made in this file, by name and class depth (shared).
     pub(super) type_refs: std::cell::RefCell<HashMap<(String, String), std::sync::Arc<TypeRef>>>,
+    /// Tree cursors to reuse, one per level of `children` in progress (a new cursor
+    /// allocates; indexing children walks them from the first each time).
+    cursors: Vec<tree_sitter::TreeCursor<'a>>,
     pub facts: FileFacts,
 }
 
@@ -149,6 +152,7 @@ impl<'a> Extractor<'a> {
             frame: Frame::default(),
             submission_at: HashMap::default(),
             call_at: HashMap::default(),
+            cursors: Vec::new(),
             facts: FileFacts::default(),
         }
     }
@@ -302,7 +306,7 @@ impl<'a> Extractor<'a> {
         found
     }
 
-    pub fn walk(&mut self, node: Node) {
+    pub fn walk(&mut self, node: Node<'a>) {
         use super::syntax::Kind as K;
         match super::syntax::kind(node) {
             K::Class => self.class(node, node.field("body"), Vec::new()),
@@ -364,18 +368,14 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    pub(super) fn children(&mut self, node: Node) {
-        // Few children: index them (no cursor allocation); many: one cursor pass.
-        let n = node.child_count();
-        if n <= 6 {
-            for i in 0..n {
-                if let Some(c) = node.child(i) {
-                    self.walk(c);
-                }
+    pub(super) fn children(&mut self, node: Node<'a>) {
+        let mut cursor = match self.cursors.pop() {
+            Some(mut c) => {
+                c.reset(node);
+                c
             }
-            return;
-        }
-        let mut cursor = node.walk();
+            None => node.walk(),
+        };
         if cursor.goto_first_child() {
             loop {
                 self.walk(cursor.node());
@@ -384,10 +384,11 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        self.cursors.push(cursor);
     }
 
     /// A class, interface, enum, record, or anonymous class body.
-    pub(super) fn class(&mut self, node: Node, body: Option<Node>, supertypes: Vec<JType>) {
+    pub(super) fn class(&mut self, node: Node<'a>, body: Option<Node<'a>>, supertypes: Vec<JType>) {
         self.suppress_annotations(node);
         let simple = node
             .field("name")
@@ -653,7 +654,7 @@ impl<'a> Extractor<'a> {
         out
     }
 
-    fn method(&mut self, node: Node) {
+    fn method(&mut self, node: Node<'a>) {
         self.suppress_annotations(node);
         let name = node
             .field("name")
@@ -881,7 +882,7 @@ impl<'a> Extractor<'a> {
     /// `complete` names variables known complete inside it.
     pub(super) fn lambda(
         &mut self,
-        node: Node,
+        node: Node<'a>,
         kind: CtxKind,
         hint: Option<Value>,
         submission: Option<usize>,
@@ -936,7 +937,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// `new T(..)`: queues, pools, and anonymous classes (whose methods may be tasks or handlers).
-    fn creation(&mut self, node: Node) {
+    fn creation(&mut self, node: Node<'a>) {
         if let Some(fq) = node
             .field("type")
             .and_then(|t| self.jtype(t))
@@ -955,7 +956,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// Walk a creation; its anonymous class body (if any) runs as `kind` when given.
-    pub(super) fn anonymous_or_children(&mut self, node: Node, task: Option<(CtxKind, usize)>) {
+    pub(super) fn anonymous_or_children(&mut self, node: Node<'a>, task: Option<(CtxKind, usize)>) {
         let mut cursor = node.walk();
         let kids: Vec<Node> = node.children(&mut cursor).collect();
         for c in kids {
@@ -983,7 +984,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// An anonymous class body walked within the current context (its methods are the task).
-    fn class_body_inline(&mut self, body: Node) {
+    fn class_body_inline(&mut self, body: Node<'a>) {
         let mut cursor = body.walk();
         let members: Vec<Node> = body.named_children(&mut cursor).collect();
         for m in members {
@@ -1004,7 +1005,7 @@ impl<'a> Extractor<'a> {
 
     /// `future = pool.submit(..)`: the local now holds what is assigned (its declared
     /// type stays when the value's is unknown), so a later `future.get()` waits for it.
-    fn assignment(&mut self, node: Node) {
+    fn assignment(&mut self, node: Node<'a>) {
         self.children(node);
         let (Some(left), Some(right)) = (node.field("left"), node.field("right")) else {
             return;
@@ -1024,7 +1025,7 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn local_declaration(&mut self, node: Node) {
+    fn local_declaration(&mut self, node: Node<'a>) {
         self.suppress_annotations(node);
         let declared = node.field("type").and_then(|t| self.jtype(t));
         let mut c = node.walk();
@@ -1143,7 +1144,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// `for (T x : xs)`: `x` gets `T`, or the element type of `xs`.
-    fn for_each(&mut self, node: Node) {
+    fn for_each(&mut self, node: Node<'a>) {
         self.scopes.push();
         let iterable = node.field("value");
         if let Some(v) = iterable {

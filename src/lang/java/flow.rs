@@ -8,7 +8,7 @@ use super::syntax::{any_node, NodeExt};
 
 impl<'a> Extractor<'a> {
     /// `if (f.isDone()) { f.join(); }` and `f.isDone() ? f.join() : x`.
-    pub(super) fn guarded(&mut self, node: Node) {
+    pub(super) fn guarded(&mut self, node: Node<'a>) {
         let Some(cond) = node.field("condition") else {
             return self.children(node);
         };
@@ -469,7 +469,7 @@ impl<'a> Extractor<'a> {
     /// `try { if (f.get(4, SECONDS) == null) continue; } catch (TimeoutException e) {
     /// ..; continue; }`: when every catch leaves, what the try block's own statements
     /// waited for is complete after it too.
-    pub(super) fn try_statement(&mut self, node: Node) {
+    pub(super) fn try_statement(&mut self, node: Node<'a>) {
         let body = node.field("body");
         let start = self.completed_log.len();
         let depth = self.scopes.depth() + 1;

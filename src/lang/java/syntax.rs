@@ -171,7 +171,8 @@ pub enum Kind {
     Invocation,
     MethodRef,
     Assign,
-    /// Identifiers, literals, punctuation: nothing inside to walk.
+    /// Identifiers, literals, punctuation, types, imports and modifiers: nothing
+    /// inside to walk.
     Leaf,
     Other,
 }
@@ -201,6 +202,22 @@ pub fn kind(node: Node) -> Kind {
                 "method_invocation" => Kind::Invocation,
                 "method_reference" => Kind::MethodRef,
                 "assignment_expression" => Kind::Assign,
+                // Nothing inside runs: names, types, constants (annotations hold only
+                // constants; `Names` reads the imports, `annotations` the modifiers).
+                "import_declaration"
+                | "package_declaration"
+                | "modifiers"
+                | "string_literal"
+                | "generic_type"
+                | "scoped_type_identifier"
+                | "array_type"
+                | "type_arguments"
+                | "type_parameters"
+                | "dimensions"
+                | "throws"
+                | "superclass"
+                | "super_interfaces"
+                | "extends_interfaces" => Kind::Leaf,
                 _ => Kind::Other,
             })
             .collect()
