@@ -205,7 +205,7 @@ pub fn dump(project: &Project) -> String {
                 if w.timed {
                     " timed"
                 } else if project.model.promise_waits.contains(&(file, w.span.start)) {
-                    " on an I/O promise"
+                    " on a bounded promise (I/O callback or invocation deadline)"
                 } else {
                     ""
                 },

@@ -2,6 +2,8 @@
 //! classes (`publishRules` returns `client.setRules(..)`, which returns the future its
 //! HTTP callback completes), and the waits on their results: what they wait for is
 //! I/O, bounded by the client's own timeouts (`missing_client_timeout` judges those).
+//! A method declared to return a future with its own deadline (a Hazelcast
+//! `InvocationFuture`) is such a method too, with nothing left to prove.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 

@@ -738,7 +738,16 @@ impl<'a> Extractor<'a> {
                 "CompletableFuture" | "Future" | "CompletionStage"
             )
         });
-        if let Some(calls) = future.then(|| self.promise_summary(node)).flatten() {
+        // A method declared to return a future with its own deadline (a Hazelcast
+        // `InvocationFuture`) bounds its callers' waits the same way.
+        let deadline = self
+            .frame
+            .returns
+            .as_ref()
+            .is_some_and(|t| self.bounded_future(t));
+        if deadline {
+            self.facts.promise_methods.push((id, Vec::new().into()));
+        } else if let Some(calls) = future.then(|| self.promise_summary(node)).flatten() {
             self.facts.promise_methods.push((id, calls.into()));
         }
         self.scopes.pop();
@@ -1052,6 +1061,9 @@ impl<'a> Extractor<'a> {
                 None => Value::default(),
             };
             if declared.is_some() {
+                // `CompletionStage s = ringbuffer.addAsync(..)`: declared as an interface,
+                // still an invocation future with its own deadline.
+                value.bounded |= self.bounded_type(&value);
                 value.ty = declared.clone();
             }
             // `InvocationFuture<?>[] fs = ..`: an array of futures with their own deadline.
