@@ -301,42 +301,54 @@ fn drop_undeclared_modules(
             }
         }
     }
-    let mut dead = Vec::new();
-    for (root, members) in crates {
-        let targets: Vec<PathBuf> = manifests[root]
-            .targets
-            .iter()
-            .map(|t| root.join(t))
-            .collect();
-        for &i in members {
-            let f = &files[i];
-            if targets.contains(&f.path) || named.contains(&f.path) {
-                continue;
-            }
-            let Some((parents, name)) = module_parents(&f.path) else {
-                continue;
-            };
-            let mut seen = false;
-            let mut declared = false;
-            for (parent, prefix) in &parents {
-                let Some(&p) = by_path.get(parent.as_path()) else {
-                    continue;
-                };
-                let Some(mods) = &facts[p].modules else {
-                    declared = true; // it may declare it where it cannot be read
-                    break;
-                };
-                // An inline parent (`mod a { .. }` in `lib.rs`) speaks only when it has one.
-                if !prefix.is_empty() && !mods.iter().any(|m| m.starts_with(prefix.as_str())) {
+    // A module declared only by a dead module is dead too (`replicator/local.rs`
+    // under an undeclared `replicator/mod.rs`): repeat until nothing changes.
+    let mut dead: HashSet<usize> = HashSet::new();
+    loop {
+        let before = dead.len();
+        for (root, members) in crates {
+            let targets: Vec<PathBuf> = manifests[root]
+                .targets
+                .iter()
+                .map(|t| root.join(t))
+                .collect();
+            for &i in members {
+                let f = &files[i];
+                if dead.contains(&i) || targets.contains(&f.path) || named.contains(&f.path) {
                     continue;
                 }
-                seen = true;
-                let want = format!("{prefix}{name}");
-                declared |= mods.iter().any(|m| **m == *want);
+                let Some((parents, name)) = module_parents(&f.path) else {
+                    continue;
+                };
+                let mut seen = false;
+                let mut declared = false;
+                for (parent, prefix) in &parents {
+                    let Some(&p) = by_path.get(parent.as_path()) else {
+                        continue;
+                    };
+                    if dead.contains(&p) {
+                        seen = true; // a module that is not compiled declares nothing
+                        continue;
+                    }
+                    let Some(mods) = &facts[p].modules else {
+                        declared = true; // it may declare it where it cannot be read
+                        break;
+                    };
+                    // An inline parent (`mod a { .. }` in `lib.rs`) speaks only when it has one.
+                    if !prefix.is_empty() && !mods.iter().any(|m| m.starts_with(prefix.as_str())) {
+                        continue;
+                    }
+                    seen = true;
+                    let want = format!("{prefix}{name}");
+                    declared |= mods.iter().any(|m| **m == *want);
+                }
+                if seen && !declared {
+                    dead.insert(i);
+                }
             }
-            if seen && !declared {
-                dead.push(i);
-            }
+        }
+        if dead.len() == before {
+            break;
         }
     }
     for i in dead {
