@@ -136,6 +136,30 @@ impl<'a> Extractor<'a> {
                 .all(|r| r.to_ascii_lowercase().contains("admin"))
     }
 
+    /// A handler with no role annotation of its own in a class whose role annotation
+    /// admits only administrators (`@PreAuthorize(IS_ADMIN_ROLE)` on the controller).
+    pub(super) fn admin_class(&self, method: Node, own: &[Annotation]) -> bool {
+        let kinds = &self.catalog.data.admin_role_annotations;
+        let has_role = |anns: &[Annotation]| {
+            anns.iter().any(|a| {
+                let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+                kinds.iter().any(|k| k == simple)
+            })
+        };
+        if has_role(own) {
+            return false;
+        }
+        let Some(class) = method
+            .parent()
+            .filter(|b| b.kind_name() == "class_body")
+            .and_then(|b| b.parent())
+        else {
+            return false;
+        };
+        let anns = self.annotations(class);
+        has_role(&anns) && self.admin_only(&anns)
+    }
+
     /// `@SuppressWarnings("poolguard:rule")` on a class, method or field.
     pub(super) fn suppress_annotations(&mut self, decl: Node) {
         let written =

@@ -66,6 +66,8 @@ impl<'a> Extractor<'a> {
         {
             self.initializer_calls(obj, &mut used.calls, 0);
         }
+        // Sent by a call made on it (`Request.Post(url).execute()`) or by passing it.
+        used.sent |= used.calls.iter().any(|c| entry.sent_by.contains(&c.method));
         if !entry.sent_by.is_empty() && !used.sent {
             return;
         }

@@ -276,7 +276,9 @@ impl<'a> Extractor<'a> {
                 None => e.why.clone(),
             };
             let heat = match e.heat {
-                EntryHeat::Hot if self.admin_only(&annotations) => {
+                EntryHeat::Hot
+                    if self.admin_only(&annotations) || self.admin_class(node, &annotations) =>
+                {
                     return Some(Entry {
                         heat: Heat::Cold,
                         why: format!("admin-only {why}"),

@@ -58,9 +58,6 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, cspan, spans::call(c)));
-        if sub.is_some() {
-            self.note_captured(c.args.iter());
-        }
         // `tokio::time::timeout(d, f)`, or a project function named for a timeout
         // (`pending_session_with_timeout(d, connect_and_handshake(..))`).
         let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f))
@@ -174,9 +171,6 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
-        if sub.is_some() {
-            self.note_captured(m.args.iter());
-        }
         let own_type = recv.ty.as_deref().filter(|t| !self.catalog.knows(t));
         let owner = match &*m.receiver {
             syn::Expr::Path(p) if p.path.is_ident("self") => self.impl_type.clone(),

@@ -597,7 +597,7 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
 }
 
 /// Whether a token stream names `var` anywhere, inside groups too.
-pub(super) fn mentions(ts: proc_macro2::TokenStream, var: &str) -> bool {
+fn mentions(ts: proc_macro2::TokenStream, var: &str) -> bool {
     ts.into_iter().any(|t| match t {
         proc_macro2::TokenTree::Ident(i) => i == var,
         proc_macro2::TokenTree::Group(g) => mentions(g.stream(), var),

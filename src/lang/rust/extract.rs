@@ -1473,23 +1473,6 @@ impl Extractor<'_> {
         }
     }
 
-    /// A oneshot sender captured by a closure given to a pool or a thread
-    /// (`rayon::spawn(move || { .. tx.send(r) })`): work this function started.
-    pub(super) fn note_captured<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
-        if self.oneshots.is_empty() {
-            return;
-        }
-        for a in args {
-            let syn::Expr::Closure(c) = a else { continue };
-            let body = quote::ToTokens::to_token_stream(&c.body);
-            for (_, tx) in &self.oneshots {
-                if super::clients::mentions(body.clone(), tx) && !self.handed.contains(tx) {
-                    self.handed.push(tx.clone());
-                }
-            }
-        }
-    }
-
     /// Whether `rx` is a oneshot receiver whose sender was not handed to a call here.
     pub(super) fn actor_reply(&self, rx: &syn::Expr) -> bool {
         let syn::Expr::Path(p) = rx else {
