@@ -29,6 +29,9 @@ impl<'a> Extractor<'a> {
         if !self.catalog.may_start_client(name) {
             return;
         }
+        if kind == "type" && self.made_here(node) {
+            return;
+        }
         let entries: Vec<ClientEntry> = self
             .catalog
             .clients_starting(kind, name)
@@ -336,6 +339,35 @@ impl<'a> Extractor<'a> {
                 None => return,
             }
         }
+    }
+
+    /// A call on a variable of a client type that this code made itself
+    /// (`builder = new RestTemplateBuilder()`, then `builder = builder.defaultHeader(..)`):
+    /// the creation is the client's start and sees these calls; only a variable that
+    /// came from elsewhere (an injected builder) starts a client at its calls.
+    fn made_here(&self, call: Node) -> bool {
+        let Some(obj) = call.field("object") else {
+            return false;
+        };
+        let ident = match obj.kind_name() {
+            "identifier" => obj,
+            "field_access" if obj.field("object").is_some_and(|o| o.kind_name() == "this") => {
+                match obj.field("field") {
+                    Some(f) => f,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        let Some(init) = self.local_initializer(ident) else {
+            return false;
+        };
+        init.kind_name() == "object_creation_expression"
+            && init
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .and_then(|t| t.fq().map(str::to_string))
+                .is_some_and(|fq| !self.catalog.clients_starting("new", &fq).is_empty())
     }
 
     /// The initializer of the local (or field) an identifier names.
