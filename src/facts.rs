@@ -481,6 +481,10 @@ pub struct Call {
     /// That wait passes a time bound (`.get(2, SECONDS)`).
     #[serde(default)]
     pub waited_timed: bool,
+    /// Java: the calling method returns the call's result (`return queryAsync(() -> ..);`,
+    /// also with calls chained on it): the future it returns may be that call's.
+    #[serde(default)]
+    pub returned: bool,
     /// The receiver's type when it names one (a typed field, local or parameter, or
     /// a static call `Type.m()`): the callee is looked up there and in its supertypes.
     /// `None` with `receiver_type == None`: the caller's own class (and its supers, outer classes).

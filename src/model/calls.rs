@@ -166,15 +166,6 @@ impl CallGraph {
                 }
             }
         }
-        // Methods that return the future of their own submission.
-        let mut returns: HashMap<Node, Vec<usize>> = HashMap::default();
-        for (file, f) in facts.iter().enumerate() {
-            for (i, s) in f.submissions.iter().enumerate() {
-                if s.returned && s.task_param.is_none() {
-                    returns.entry((file, s.ctx)).or_default().push(i);
-                }
-            }
-        }
         let mut sections: HashMap<Node, Vec<usize>> = HashMap::default();
         for (file, f) in facts.iter().enumerate() {
             for &(ctx, p) in &f.section_params {
@@ -241,6 +232,7 @@ impl CallGraph {
                 out
             })
             .collect();
+        let returns = returned_submissions(facts, &all_targets);
         for ((file, f), file_targets) in facts.iter().enumerate().zip(all_targets) {
             let java = is_java(file);
             for ((ci, call), targets) in f.calls.iter().enumerate().zip(file_targets) {
@@ -264,11 +256,11 @@ impl CallGraph {
                     }
                     // `store.load(id).join()`: the call's result is that task's future.
                     let waited = call.waited.is_some();
-                    for &sub in returns.get(&t).into_iter().flatten().filter(|_| waited) {
+                    for &(sf, sub) in returns.get(&t).into_iter().flatten().filter(|_| waited) {
                         g.wrapped.push(WrappedCall {
                             call: (file, ci),
-                            inner: Some((t.0, sub)),
-                            pool: facts[t.0].submissions[sub].pool.clone(),
+                            inner: Some((sf, sub)),
+                            pool: facts[sf].submissions[sub].pool.clone(),
                         });
                     }
                     for &param in sections.get(&t).into_iter().flatten() {
@@ -681,4 +673,67 @@ fn method_key(owner: &str, name: &str) -> u64 {
     h.update(&[0]);
     h.update(name.as_bytes());
     h.digest()
+}
+
+/// Methods that return the future of a submission, by (file, submission): their own
+/// (`return pool.submit(..)`), or the result of a call they return (`return
+/// queryAsync(() -> ..)` where `queryAsync` returns the future of the task it is given;
+/// `return store.load(id)` where `load` returns its own), to a fixpoint over the call
+/// graph (at most 8 calls deep: a method returns what it returns after that many).
+fn returned_submissions(
+    facts: &[FileFacts],
+    targets: &[Vec<Vec<Node>>],
+) -> HashMap<Node, Vec<(FileId, usize)>> {
+    let mut returns: HashMap<Node, Vec<(FileId, usize)>> = HashMap::default();
+    for (file, f) in facts.iter().enumerate() {
+        for (i, s) in f.submissions.iter().enumerate() {
+            // A wrapper's (`task_param`) future is its caller's, through the call below.
+            if s.returned && s.task_param.is_none() {
+                returns.entry((file, s.ctx)).or_default().push((file, i));
+            }
+        }
+    }
+    let returned_calls: Vec<(Node, &[Node], bool)> = facts
+        .iter()
+        .enumerate()
+        .flat_map(|(file, f)| {
+            f.calls
+                .iter()
+                .zip(&targets[file])
+                .filter(|(c, t)| c.returned && !t.is_empty())
+                .map(move |(c, t)| ((file, c.ctx), &t[..], !c.lambda_args.is_empty()))
+        })
+        .collect();
+    if returned_calls.is_empty() {
+        return returns;
+    }
+    for _ in 0..8 {
+        let mut changed = false;
+        for &(caller, callees, gives_task) in &returned_calls {
+            let mut found: Vec<(FileId, usize)> = Vec::new();
+            for &t in callees {
+                found.extend(returns.get(&t).into_iter().flatten().copied());
+                // A wrapper that returns the future of the task this call gives it.
+                if gives_task {
+                    let own = facts[t.0].submissions.iter().enumerate();
+                    found.extend(
+                        own.filter(|(_, s)| s.ctx == t.1 && s.returned && s.task_param.is_some())
+                            .map(|(i, _)| (t.0, i)),
+                    );
+                }
+            }
+            let mine = returns.entry(caller).or_default();
+            for x in found {
+                if !mine.contains(&x) {
+                    mine.push(x);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    returns.retain(|_, v| !v.is_empty());
+    returns
 }

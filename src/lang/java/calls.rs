@@ -331,6 +331,7 @@ impl<'a> Extractor<'a> {
             callee_owner: None,
             waited: None,
             waited_timed: false,
+            returned: false,
             target: None,
             in_loop: self.frame.loops > 0,
             submit_like: false,
@@ -1064,8 +1065,20 @@ impl<'a> Extractor<'a> {
         lambda_args: Vec<(usize, crate::facts::CtxId)>,
     ) {
         let project_type = |t: &JType| t.fq().is_none_or(|fq| !self.catalog.knows(fq));
+        // `queryAsync(..)` after `import static a.b.AsyncQuery.queryAsync;`: a project
+        // class's static method.
+        let imported = object
+            .is_none()
+            .then(|| self.names.static_import_class(name))
+            .flatten()
+            .filter(|c| !self.catalog.knows(c))
+            .map(|c| JType {
+                fq: Some(c.to_string()),
+                simple: c.rsplit('.').next().unwrap_or(c).to_string(),
+                args: Vec::new(),
+            });
         let (receiver_type, target) = match object {
-            None => (None, None),
+            None => (None, imported.as_ref().map(|t| self.type_ref(t))),
             Some(o) if self.text(o) == "this" => (None, None),
             Some(o) if o.kind_name() == "super" => (None, None),
             Some(o) => {
@@ -1089,7 +1102,8 @@ impl<'a> Extractor<'a> {
         // An unqualified call can only reach a method of this file, or one inherited
         // through a supertype (of this class or an enclosing one).
         let inherits = self.classes.iter().any(|c| !c.supers.is_empty());
-        if object.is_none() && !self.names.declares_method(name) && !inherits {
+        if object.is_none() && !self.names.declares_method(name) && !inherits && imported.is_none()
+        {
             return;
         }
         // `service.load(..).join()`: the result is waited for right here.
@@ -1113,6 +1127,7 @@ impl<'a> Extractor<'a> {
                 .map(|_| crate::facts::SUPER_CALL.into()),
             waited,
             waited_timed: waited.is_some() && self.outer_call_timed,
+            returned: returned(node),
             target,
             in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),

@@ -195,6 +195,18 @@ impl Names {
         self.methods.contains(name)
     }
 
+    /// The class a method is statically imported from by name (`import static
+    /// a.b.Util.load;` -> `a.b.Util`), unless this file declares a method of that name.
+    pub fn static_import_class(&self, method: &str) -> Option<&str> {
+        if self.methods.contains(method) {
+            return None;
+        }
+        self.static_single
+            .get(method)
+            .and_then(|fq| fq.rsplit_once('.'))
+            .map(|(class, _)| class)
+    }
+
     /// The fully-qualified name of an unqualified method call resolved through a
     /// static import (`newFixedThreadPool(4)` -> `java.util.concurrent.Executors.newFixedThreadPool`).
     pub fn resolve_static(&self, method: &str, known: &dyn Fn(&str) -> bool) -> Option<String> {

@@ -624,6 +624,7 @@ impl<'a> Extractor<'a> {
             callee_owner: Some(owner.into()),
             waited: None,
             waited_timed: false,
+            returned: false,
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,
