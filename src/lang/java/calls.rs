@@ -75,7 +75,13 @@ impl<'a> Extractor<'a> {
                 .outer_call
                 .replace((o.id(), waits.then(|| self.call_span(node))));
             let saved_timed = std::mem::replace(&mut self.outer_call_timed, timed);
+            // `return a(..).b(..)`: `a(..)`'s result is returned too (`Call::returned`).
+            let returned = self.returned_call;
+            if returned == Some(node.id()) {
+                self.returned_call = Some(o.id());
+            }
             self.walk(o);
+            self.returned_call = returned;
             self.outer_call = saved;
             self.outer_call_timed = saved_timed;
         }
@@ -1127,7 +1133,7 @@ impl<'a> Extractor<'a> {
                 .map(|_| crate::facts::SUPER_CALL.into()),
             waited,
             waited_timed: waited.is_some() && self.outer_call_timed,
-            returned: returned(node),
+            returned: self.returned_call == Some(node.id()),
             target,
             in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),

@@ -106,6 +106,8 @@ pub struct Extractor<'a> {
     /// Tree cursors to reuse, one per level of `children` in progress (a new cursor
     /// allocates; indexing children walks them from the first each time).
     cursors: Vec<tree_sitter::TreeCursor<'a>>,
+    /// The node id of the call a `return` statement returns (`Call::returned`).
+    pub(super) returned_call: Option<usize>,
     pub facts: FileFacts,
 }
 
@@ -153,6 +155,7 @@ impl<'a> Extractor<'a> {
             submission_at: HashMap::default(),
             call_at: HashMap::default(),
             cursors: Vec::new(),
+            returned_call: None,
             facts: FileFacts::default(),
         }
     }
@@ -366,6 +369,13 @@ impl<'a> Extractor<'a> {
             K::Invocation => self.invocation(node),
             K::MethodRef => self.method_reference(node),
             K::Leaf => {}
+            K::Return => {
+                // The returned call, and the calls it is chained on (`return a(..).b(..)`).
+                let saved = self.returned_call.take();
+                self.returned_call = node.named_child(0).map(|e| e.id());
+                self.children(node);
+                self.returned_call = saved;
+            }
             K::Other => self.children(node),
         }
     }

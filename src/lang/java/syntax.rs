@@ -171,6 +171,7 @@ pub enum Kind {
     Invocation,
     MethodRef,
     Assign,
+    Return,
     /// Identifiers, literals, punctuation, types, imports and modifiers: nothing
     /// inside to walk.
     Leaf,
@@ -202,6 +203,7 @@ pub fn kind(node: Node) -> Kind {
                 "method_invocation" => Kind::Invocation,
                 "method_reference" => Kind::MethodRef,
                 "assignment_expression" => Kind::Assign,
+                "return_statement" => Kind::Return,
                 // Nothing inside runs: names, types, constants (annotations hold only
                 // constants; `Names` reads the imports, `annotations` the modifiers).
                 "import_declaration"
