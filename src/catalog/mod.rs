@@ -182,6 +182,7 @@ impl Indexed {
             .chain(&d.awaits.timeout_calls)
             .chain(&d.spring.qualifiers)
             .chain(&d.fixed_thread_users)
+            .chain(&d.executor_decorators)
             .chain([&d.spring.bean, &d.spring.r#async]);
         for name in lists {
             if !name.starts_with('@') && name != "*" && name != "self" {

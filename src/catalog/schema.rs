@@ -464,6 +464,10 @@ pub struct LangCatalog {
     /// to them (Netty 3 channel factories): such an executor's bound does not matter.
     #[serde(default)]
     pub fixed_thread_users: Vec<String>,
+    /// Java: static methods that wrap the executor given as their first argument
+    /// (`MoreExecutors.listeningDecorator(pool)`): their pool is that argument's.
+    #[serde(default)]
+    pub executor_decorators: Vec<String>,
     /// Rust: traits whose `call` is a transport layer (tower `Service`): a client
     /// created there gets its timeouts from the stack it is composed into.
     #[serde(default)]
@@ -557,6 +561,7 @@ impl LangCatalog {
         self.spring.qualifiers.extend(other.spring.qualifiers);
         self.clients.extend(other.clients);
         self.fixed_thread_users.extend(other.fixed_thread_users);
+        self.executor_decorators.extend(other.executor_decorators);
         self.layer_traits.extend(other.layer_traits);
         self.connector_methods.extend(other.connector_methods);
         self.request_timeouts.extend(other.request_timeouts);

@@ -18,6 +18,29 @@ impl<'a> Extractor<'a> {
             .unwrap_or_default()
     }
 
+    /// The executor a catalog decorator call wraps (its first argument).
+    fn decorated<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
+        if node.kind_name() != "method_invocation"
+            || self.catalog.data.executor_decorators.is_empty()
+        {
+            return None;
+        }
+        let name = self.text(node.field("name")?);
+        let full = match node.field("object") {
+            Some(o) => format!("{}.{name}", self.static_class(o)?),
+            None => self
+                .names
+                .resolve_static(name, &|fq| self.catalog.knows(fq))?,
+        };
+        if !self.catalog.data.executor_decorators.contains(&full) {
+            return None;
+        }
+        let args = node.field("arguments")?;
+        let mut c = args.walk();
+        let first = args.named_children(&mut c).find(|a| !a.is_extra());
+        first
+    }
+
     pub(super) fn field_pool_ref(&self, name: &str, confirmed: bool) -> PoolRef {
         let known = self.field(name).and_then(|f| f.pool.clone());
         known.unwrap_or_else(|| PoolRef {
@@ -81,6 +104,11 @@ impl<'a> Extractor<'a> {
     pub(super) fn creation_in<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
         if self.is_pool_creation(node) {
             return Some(node);
+        }
+        // `MoreExecutors.listeningDecorator(Executors.newFixedThreadPool(8))`: the
+        // decorator submits to the pool it wraps.
+        if let Some(inner) = self.decorated(node) {
+            return self.creation_in(inner);
         }
         let computes = node.kind_name() == "method_invocation"
             && node
