@@ -707,19 +707,23 @@ fn returned_submissions(
     if returned_calls.is_empty() {
         return returns;
     }
+    // Wrappers that return the future of the task a call gives them.
+    let mut wrappers: HashMap<Node, Vec<(FileId, usize)>> = HashMap::default();
+    for (file, f) in facts.iter().enumerate() {
+        for (i, s) in f.submissions.iter().enumerate() {
+            if s.returned && s.task_param.is_some() {
+                wrappers.entry((file, s.ctx)).or_default().push((file, i));
+            }
+        }
+    }
     for _ in 0..8 {
         let mut changed = false;
         for &(caller, callees, gives_task) in &returned_calls {
             let mut found: Vec<(FileId, usize)> = Vec::new();
             for &t in callees {
                 found.extend(returns.get(&t).into_iter().flatten().copied());
-                // A wrapper that returns the future of the task this call gives it.
                 if gives_task {
-                    let own = facts[t.0].submissions.iter().enumerate();
-                    found.extend(
-                        own.filter(|(_, s)| s.ctx == t.1 && s.returned && s.task_param.is_some())
-                            .map(|(i, _)| (t.0, i)),
-                    );
+                    found.extend(wrappers.get(&t).into_iter().flatten().copied());
                 }
             }
             let mine = returns.entry(caller).or_default();

@@ -91,13 +91,7 @@ impl<'a> Extractor<'a> {
             _ => Value::default(),
         };
         // Static factories that create queues: `Executors.newFixedThreadPool(..)`.
-        let factory = match (&static_class, object) {
-            (Some(c), _) => Some(format!("{c}.{name}")),
-            (None, None) => self
-                .names
-                .resolve_static(&name, &|fq| self.catalog.knows(fq)),
-            _ => None,
-        };
+        let factory = self.static_call(static_class.as_deref(), object, &name);
         if let Some(f) = &factory {
             self.queue_factory(node, f);
             self.clients_at(node, "call", f);
@@ -348,6 +342,23 @@ impl<'a> Extractor<'a> {
         });
     }
 
+    /// A static call's fully-qualified name: `Executors.newFixedThreadPool` on a class
+    /// (`static_class` of the receiver), or an unqualified call through a static import.
+    pub(super) fn static_call(
+        &self,
+        static_class: Option<&str>,
+        object: Option<Node>,
+        name: &str,
+    ) -> Option<String> {
+        match (static_class, object) {
+            (Some(c), _) => Some(format!("{c}.{name}")),
+            (None, None) => self
+                .names
+                .resolve_static(name, &|fq| self.catalog.knows(fq)),
+            _ => None,
+        }
+    }
+
     /// The fully-qualified class when a call's receiver names a type (`Executors`,
     /// `CompletableFuture`, `java.util.concurrent.Executors`), not a value.
     pub(super) fn static_class(&self, object: Node) -> Option<String> {
@@ -461,7 +472,7 @@ impl<'a> Extractor<'a> {
             install: false,
             task_param: None,
             guarded: self.admits_one(node) || self.replaces_pending(node),
-            returned: returned(node),
+            returned: self.returned_call == Some(node.id()),
             task_type: None,
         });
         self.submission_at
@@ -1263,20 +1274,6 @@ pub fn short_call(code: &str) -> String {
         Some(i) if s.chars().count() > 48 => format!("{}(..)", &s[..i]),
         _ => s,
     }
-}
-
-/// Whether the method returns what this call makes: `return pool.submit(..)`, also
-/// through continuations (`return supplyAsync(..).thenApply(..)`).
-fn returned(node: Node) -> bool {
-    let mut cur = node;
-    while let Some(p) = cur.parent() {
-        match p.kind_name() {
-            "return_statement" => return true,
-            "method_invocation" if p.field("object").is_some_and(|o| o.id() == cur.id()) => cur = p,
-            _ => return false,
-        }
-    }
-    false
 }
 
 impl Extractor<'_> {

@@ -26,12 +26,9 @@ impl<'a> Extractor<'a> {
             return None;
         }
         let name = self.text(node.field("name")?);
-        let full = match node.field("object") {
-            Some(o) => format!("{}.{name}", self.static_class(o)?),
-            None => self
-                .names
-                .resolve_static(name, &|fq| self.catalog.knows(fq))?,
-        };
+        let object = node.field("object");
+        let class = object.and_then(|o| self.static_class(o));
+        let full = self.static_call(class.as_deref(), object, name)?;
         if !self.catalog.data.executor_decorators.contains(&full) {
             return None;
         }
