@@ -260,6 +260,21 @@ impl Heats {
         wrapped.sort_unstable();
         for n in wrapped {
             deferred.remove(n);
+            // `spawn_thread(name, move || ..)`: a wrapper that starts a dedicated thread
+            // for its parameter runs it as that thread's body.
+            let inner = graph.wrapped_tasks[n].inner.and_then(|(file, s)| {
+                let f = &facts[file];
+                let task = f.submissions[s]
+                    .task
+                    .or_else(|| f.contexts.iter().position(|c| c.submission == Some(s)))?;
+                root_of(f, task)
+            });
+            if let Some((Heat::Cold, why)) = inner {
+                h.heat.insert(*n, Heat::Cold);
+                add_cold(*n, &why, &mut inert);
+                h.roots.insert(*n, why);
+                continue;
+            }
             h.roots
                 .insert(*n, "task body handed to a pool through a wrapper".into());
             h.heat.insert(*n, Heat::Hot);

@@ -226,6 +226,9 @@ impl<'a> Extractor<'a> {
         self.queue_send(node, &name, object, &recv);
         let (call_idx, lambdas) = (self.facts.calls.len(), lambda_args.clone());
         self.record_call(node, &name, object, &recv, lambda_args);
+        if object.is_none_or(|o| self.text(o) == "this") && !args.is_empty() {
+            self.helper_completes(&name, &args);
+        }
         // `executeJob(() -> { ..; latch.countDown(); })`: a later `latch.await()` waits
         // for this call's task, as `f.get()` would on the future it returned.
         if self.facts.calls.len() > call_idx && !self.released_in.is_empty() {

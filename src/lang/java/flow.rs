@@ -489,15 +489,140 @@ impl<'a> Extractor<'a> {
         for n in &rest {
             self.walk(*n);
         }
+        // A catch of what only a completed (or interrupted) wait throws does not undo it:
+        // `try { allOf(a, b).get(); } catch (ExecutionException e) { log(e); }`.
         let catches_leave = rest
             .iter()
             .filter(|n| n.kind_name() == "catch_clause")
-            .all(|cc| cc.field("body").is_some_and(leaves));
+            .all(|cc| cc.field("body").is_some_and(leaves) || self.catches_only_completion(*cc));
         if catches_leave {
             for name in waited {
                 self.mark_complete(&name);
             }
         }
+    }
+}
+
+impl<'a> Extractor<'a> {
+    /// Whether a catch clause catches only exceptions a wait throws once the future
+    /// completed (or the thread was interrupted), not `TimeoutException`.
+    fn catches_only_completion(&self, clause: Node) -> bool {
+        let mut c = clause.walk();
+        let param = clause
+            .named_children(&mut c)
+            .find(|n| n.kind_name() == "catch_formal_parameter");
+        let mut c2 = clause.walk();
+        let types = param.and_then(|p| {
+            p.named_children(&mut c2)
+                .find(|n| n.kind_name() == "catch_type")
+        });
+        let Some(types) = types else {
+            return false;
+        };
+        let mut c = types.walk();
+        let names: Vec<&str> = types
+            .named_children(&mut c)
+            .map(|t| self.text(t).rsplit('.').next().unwrap_or(""))
+            .collect();
+        !names.is_empty()
+            && names.iter().all(|n| {
+                matches!(
+                    *n,
+                    "ExecutionException"
+                        | "InterruptedException"
+                        | "CompletionException"
+                        | "CancellationException"
+                )
+            })
+    }
+
+    /// `awaitAllOf(a, b);` calling this class's `void awaitAllOf(CompletableFuture<?>..
+    /// fs) { allOf(fs).join(); }`: the futures given are complete after the call, as
+    /// after a wait on them here.
+    pub(super) fn helper_completes(&mut self, name: &str, args: &[Node<'a>]) {
+        let futures: Vec<(usize, String)> = args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                let v = self.value_of(*a);
+                let ty = v.ty.as_ref()?;
+                let future =
+                    |t: Option<&str>| t.is_some_and(|t| self.catalog.in_group("future", t));
+                (future(ty.fq()) || future(ty.element().and_then(|e| e.fq())))
+                    .then_some((i, v.root?))
+            })
+            .collect();
+        if futures.is_empty() {
+            return;
+        }
+        let Some(done) = self
+            .own_methods(name)
+            .into_iter()
+            .find_map(|m| self.waited_params(m, args.len()))
+        else {
+            return;
+        };
+        for (i, root) in futures {
+            if done.iter().any(|&(p, rest)| p == i || rest && i >= p) {
+                self.mark_complete(&root);
+            }
+        }
+    }
+
+    /// The parameters a method waits for with an untimed `join()`/`get()`, directly or
+    /// through `allOf(..)`: `(index, whether it is the varargs parameter)`.
+    fn waited_params(&self, method: Node, arity: usize) -> Option<Vec<(usize, bool)>> {
+        let params = method.field("parameters")?;
+        let mut c = params.walk();
+        let ps: Vec<(&str, bool)> = params
+            .named_children(&mut c)
+            .filter_map(|p| match p.kind_name() {
+                "formal_parameter" => p.field("name").map(|n| (self.text(n), false)),
+                "spread_parameter" => {
+                    let mut c2 = p.walk();
+                    let last = p.named_children(&mut c2).last();
+                    last.map(|n| (self.text(n), true))
+                }
+                _ => None,
+            })
+            .collect();
+        let varargs = ps.last().is_some_and(|p| p.1);
+        if ps.len() != arity && !(varargs && arity + 1 >= ps.len()) {
+            return None;
+        }
+        let index = |n: Node| {
+            (n.kind_name() == "identifier")
+                .then(|| ps.iter().position(|p| p.0 == self.text(n)))
+                .flatten()
+                .map(|i| (i, ps[i].1))
+        };
+        let mut found = Vec::new();
+        let mut stack = vec![method.field("body")?];
+        while let Some(n) = stack.pop() {
+            match n.kind_name() {
+                "lambda_expression" | "class_body" => continue,
+                "method_invocation" => {
+                    let untimed_wait = n
+                        .field("name")
+                        .is_some_and(|m| matches!(self.text(m), "join" | "get"))
+                        && n.field("arguments")
+                            .is_some_and(|a| a.named_child_count() == 0);
+                    if let (true, Some(o)) = (untimed_wait, n.field("object")) {
+                        found.extend(index(o));
+                        let all_of = o.kind_name() == "method_invocation"
+                            && o.field("name").is_some_and(|m| self.text(m) == "allOf");
+                        if let (true, Some(a)) = (all_of, o.field("arguments")) {
+                            let mut c3 = a.walk();
+                            found.extend(a.named_children(&mut c3).filter_map(index));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            let mut c4 = n.walk();
+            stack.extend(n.named_children(&mut c4));
+        }
+        (!found.is_empty()).then_some(found)
     }
 }
 

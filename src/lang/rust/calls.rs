@@ -67,8 +67,9 @@ impl<'a> Extractor<'a> {
             self.facts.request_timeout = true;
         }
         // A call of a function of this project: its closures may become pool tasks there.
+        // (`graph::spawn_thread(name, move || ..)` in another crate of the workspace.)
         let project_fn = runs.is_none()
-            && full.is_none()
+            && full.as_deref().is_none_or(|f| !self.catalog.knows(f))
             && path.is_some_and(|p| {
                 let first = p.segments.first().map(|s| s.ident.to_string());
                 p.segments.len() == 1
@@ -275,6 +276,9 @@ impl<'a> Extractor<'a> {
         let v = self.value_of(&a.base);
         let awaits = &self.catalog.data.awaits;
         if !v.local || v.complete || !self.catalog.matches(&awaits.types, v.ty.as_deref()) {
+            return;
+        }
+        if self.reply_settled(&a.base) {
             return;
         }
         // A variable named like a shutdown or cancel signal is awaited by design.

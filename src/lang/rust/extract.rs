@@ -91,6 +91,13 @@ pub struct Extractor<'a> {
     pub(super) loopback: Vec<String>,
     /// Variables this function passed as a whole argument to a call (`quote(b, tx)`).
     pub(super) handed: Vec<String>,
+    /// Oneshot senders whose reply is settled before their receiver is awaited: handed
+    /// to a call awaited in place (`self.start(req, tx).await?`: it sent or dropped
+    /// it), or moved into a task this function submits (awaiting it is awaiting the
+    /// task, as a `JoinHandle` would).
+    pub(super) settled: Vec<String>,
+    /// The call an enclosing `.await` awaits (its address).
+    awaited_call: usize,
     /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
     pub(super) binary: bool,
 }
@@ -248,6 +255,8 @@ impl<'a> Extractor<'a> {
             oneshots: Vec::new(),
             loopback: Vec::new(),
             handed: Vec::new(),
+            settled: Vec::new(),
+            awaited_call: 0,
             binary: false,
         }
     }
@@ -356,6 +365,7 @@ impl<'a> Extractor<'a> {
         let saved_oneshots = std::mem::take(&mut self.oneshots);
         let saved_loopback = std::mem::take(&mut self.loopback);
         let saved_handed = std::mem::take(&mut self.handed);
+        let saved_settled = std::mem::take(&mut self.settled);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
@@ -386,6 +396,7 @@ impl<'a> Extractor<'a> {
         self.oneshots = saved_oneshots;
         self.loopback = saved_loopback;
         self.handed = saved_handed;
+        self.settled = saved_settled;
         self.timed_requests = saved_timed_requests;
         self.scopes.pop();
         self.loops = saved_loops;
@@ -889,7 +900,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         // call hands its arguments on.
         if !self.oneshots.is_empty() && !is_constructor(c) {
             self.note_handed(c.args.iter());
+            if self.awaited_call == c as *const _ as usize {
+                self.note_settled(c.args.iter());
+            }
         }
+        let submissions = self.facts.submissions.len();
         let handed = self.handed_calls.remove(&(c as *const _));
         let stored = stored_closure(c).filter(|_| !handed);
         self.hand_on_calls(c.args.iter());
@@ -897,6 +912,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.deferred.push(closure);
         }
         self.call(c);
+        if self.facts.submissions.len() > submissions {
+            self.note_moved(c.args.iter());
+        }
         // Visited by `call` unless the call skipped its arguments.
         if stored.is_some_and(|d| self.deferred.last() == Some(&d)) {
             self.deferred.pop();
@@ -914,9 +932,16 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.hand_on_calls(m.args.iter());
         if m.method != "send" {
             self.note_handed(m.args.iter());
+            if self.awaited_call == m as *const _ as usize {
+                self.note_settled(m.args.iter());
+            }
         }
         self.queue_send(m);
+        let submissions = self.facts.submissions.len();
         self.method_call(m);
+        if self.facts.submissions.len() > submissions {
+            self.note_moved(m.args.iter());
+        }
     }
 
     /// `AppState { audit: tx, .. }`: the struct field now holds the sender, and sends
@@ -942,7 +967,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_await(&mut self, a: &'ast syn::ExprAwait) {
+        let call = match &*a.base {
+            syn::Expr::Call(c) => c as *const _ as usize,
+            syn::Expr::MethodCall(m) => m as *const _ as usize,
+            _ => 0,
+        };
+        let saved = std::mem::replace(&mut self.awaited_call, call);
         self.await_expr(a);
+        self.awaited_call = saved;
     }
 
     /// `Self::Client(client) => client.run()`: the binding holds the variant's payload.
@@ -1471,6 +1503,56 @@ impl Extractor<'_> {
                 self.handed.push(id);
             }
         }
+    }
+
+    /// Oneshot senders passed whole to a call awaited in place: it replied or dropped them.
+    fn note_settled<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
+        for a in args {
+            let syn::Expr::Path(p) = a else { continue };
+            if let Some(id) = p.path.get_ident().map(|i| i.to_string()) {
+                if self.oneshots.iter().any(|(_, tx)| *tx == id) {
+                    self.settled.push(id);
+                }
+            }
+        }
+    }
+
+    /// Oneshot senders named anywhere in the arguments of a submission (moved into the
+    /// task's closure or async block): the receiver waits for that task.
+    fn note_moved<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
+        if self.oneshots.is_empty() {
+            return;
+        }
+        struct Names<'n>(&'n [(String, String)], Vec<String>);
+        impl<'ast> syn::visit::Visit<'ast> for Names<'_> {
+            fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+                if let Some(id) = p.path.get_ident() {
+                    if let Some((_, tx)) = self.0.iter().find(|(_, tx)| id == tx) {
+                        self.1.push(tx.clone());
+                    }
+                }
+            }
+        }
+        let mut names = Names(&self.oneshots, Vec::new());
+        for a in args {
+            syn::visit::Visit::visit_expr(&mut names, a);
+        }
+        self.settled.extend(names.1);
+    }
+
+    /// Whether the receiver `rx` waits for a settled reply (see [`Extractor::settled`]).
+    pub(super) fn reply_settled(&self, rx: &syn::Expr) -> bool {
+        let syn::Expr::Path(p) = rx else {
+            return false;
+        };
+        let Some(rx) = p.path.get_ident().map(|i| i.to_string()) else {
+            return false;
+        };
+        self.oneshots
+            .iter()
+            .rev()
+            .find(|(r, _)| *r == rx)
+            .is_some_and(|(_, tx)| self.settled.contains(tx))
     }
 
     /// Whether `rx` is a oneshot receiver whose sender was not handed to a call here.
