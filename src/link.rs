@@ -406,6 +406,43 @@ impl<'a> Project<'a> {
         }
     }
 
+    /// Whether an async runtime's worker may poll the async code of `ctx` (an `async`
+    /// block, a task, or an `async fn` some caller on the runtime awaits, or that no
+    /// project code calls). An `async fn` awaited only from code a `block_on` drives
+    /// on a thread of its own (`spawn_blocking(move || rt.block_on(async { f().await }))`)
+    /// runs on that thread.
+    pub fn polled_on_runtime(&self, file: FileId, ctx: CtxId) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        self.polled_from((file, ctx), 0, &mut seen)
+    }
+
+    fn polled_from(
+        &self,
+        node: Node,
+        depth: usize,
+        seen: &mut rustc_hash::FxHashSet<Node>,
+    ) -> bool {
+        let c = &self.facts[node.0].contexts[node.1];
+        if c.kind != CtxKind::Async || matches!(c.name.as_str(), "async block" | "task") {
+            return c.kind == CtxKind::Async;
+        }
+        if depth >= CALL_DEPTH {
+            return true;
+        }
+        if !seen.insert(node) {
+            return false;
+        }
+        let callers = self.model.calls.callers.get(&node);
+        let Some(callers) = callers.filter(|c| !c.is_empty()) else {
+            return true;
+        };
+        callers.iter().any(|e| {
+            self.executions(e.node.0, e.node.1).iter().any(|x| {
+                x.kind == CtxKind::Async && self.polled_from((x.file, x.ctx), depth + 1, seen)
+            })
+        })
+    }
+
     /// Whether every call of the method that holds `ctx` is made from an open-ended
     /// loop (a consumer API such as `Item next() { return queue.take(); }`).
     pub fn called_only_from_loops(&self, file: FileId, ctx: CtxId) -> bool {

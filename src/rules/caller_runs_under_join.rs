@@ -142,7 +142,10 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             }
             let in_place = w.what.contains("block_in_place");
             let execs = project.executions(file, w.ctx);
-            let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) else {
+            let Some(e) = execs
+                .iter()
+                .find(|e| e.kind == CtxKind::Async && project.polled_on_runtime(e.file, e.ctx))
+            else {
                 continue;
             };
             let c = &project.facts[e.file].contexts[e.ctx];

@@ -98,6 +98,9 @@ pub struct Extractor<'a> {
     pub(super) settled: Vec<String>,
     /// The call an enclosing `.await` awaits (its address).
     awaited_call: usize,
+    /// An `async` block given straight to `block_on` (its address): the thread that
+    /// calls `block_on` drives it, so it runs where that call runs.
+    driven_async: usize,
     /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
     pub(super) binary: bool,
 }
@@ -257,6 +260,7 @@ impl<'a> Extractor<'a> {
             handed: Vec::new(),
             settled: Vec::new(),
             awaited_call: 0,
+            driven_async: 0,
             binary: false,
         }
     }
@@ -873,8 +877,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_async(&mut self, a: &'ast syn::ExprAsync) {
+        let driven = std::mem::take(&mut self.driven_async) == a as *const _ as usize;
         let id = self.push_ctx(
-            CtxKind::Async,
+            if driven {
+                CtxKind::Inline
+            } else {
+                CtxKind::Async
+            },
             "async block".into(),
             span(a.async_token.span),
             spans::block(&a.block),
@@ -887,6 +896,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        let block_on = matches!(&*c.func, syn::Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "block_on"));
+        if let (true, 1, Some(syn::Expr::Async(a))) = (block_on, c.args.len(), c.args.first()) {
+            self.driven_async = a as *const syn::ExprAsync as usize;
+        }
         // `TcpListener::bind(addr)`: this crate accepts connections, a server.
         if let syn::Expr::Path(p) = &*c.func {
             let mut segs = p.path.segments.iter().rev();
@@ -922,6 +936,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        if let (true, Some(syn::Expr::Async(a))) = (m.method == "block_on", m.args.first()) {
+            if m.args.len() == 1 {
+                self.driven_async = a as *const syn::ExprAsync as usize;
+            }
+        }
         if m.method == "timeout_mut" {
             if let syn::Expr::Path(p) = &*m.receiver {
                 if let Some(id) = p.path.get_ident() {
