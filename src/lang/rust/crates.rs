@@ -89,7 +89,7 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts], desktop: 
     }
     // A crate is a tool when it serves no traffic and either is a program nobody
     // builds on, or every crate that builds on it is a tool (a CLI's client library);
-    // a library only tests build on (a test kit) is cold too, even when it serves (a
+    // a library only tests and tools build on (a test kit) is cold too, even when it serves (a
     // mock server on a local port). Grows to a fixpoint.
     // A crate named for a command line (`acme-cli`, `cli-util`) is one, even when a
     // command serves a local port (a dev tunnel, a login callback).
@@ -113,7 +113,9 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts], desktop: 
             }
             let users = &dependents[k];
             let only_tools = !users.is_empty() && users.iter().all(|&u| tool[u]);
-            let test_kit = users.is_empty() && !program[k] && !dev_dependents[k].is_empty();
+            // (`test_infra`: tests of the server crate and a benchmark program use it.)
+            let test_kit =
+                (users.is_empty() || only_tools) && !program[k] && !dev_dependents[k].is_empty();
             if test_kit || (!serves[k] && ((program[k] && users.is_empty()) || only_tools)) {
                 tool[k] = true;
                 changed = true;
