@@ -534,8 +534,29 @@ impl CallGraph {
         if !local.is_empty() && call.module.is_none() {
             return local;
         }
+        // The only function of that name, unless the path names its crate and then
+        // modules it is not in (`graph::futures03::executor::block_on`: a crate `graph`
+        // re-exports, not `graph::tokio::block_on`).
+        let hint: Option<Vec<&str>> = call.module.as_deref().map(|h| h.split("::").collect());
+        let within = |n: &Node, hint: &[&str]| {
+            facts[n.0]
+                .module
+                .windows(hint.len())
+                .any(|w| w.iter().map(|s| &**s).eq(hint.iter().copied()))
+        };
         if all.len() == 1 && local.is_empty() {
-            return all.to_vec();
+            let module = &facts[all[0].0].module;
+            // (A module of the project the path names, `graph::prelude`, may re-export it.)
+            let elsewhere = hint.as_ref().is_some_and(|h| {
+                h.len() > 1
+                    && module.first().is_some_and(|c| **c == *h[0])
+                    && !within(&all[0], h)
+                    && !facts.iter().any(|f| {
+                        f.module.len() >= h.len()
+                            && f.module.iter().zip(h.iter()).all(|(a, b)| **a == **b)
+                    })
+            });
+            return if elsewhere { Vec::new() } else { all.to_vec() };
         }
         // Several functions of that name: the module the path or its `use` names
         // picks one file (`cli::upgrade` in `server::cli::upgrade`, or a parent
