@@ -896,11 +896,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        let block_on = matches!(&*c.func, syn::Expr::Path(p)
-            if p.path.segments.last().is_some_and(|s| s.ident == "block_on"));
-        if let (true, 1, Some(syn::Expr::Async(a))) = (block_on, c.args.len(), c.args.first()) {
-            self.driven_async = a as *const syn::ExprAsync as usize;
-        }
+        let name = match &*c.func {
+            syn::Expr::Path(p) => p.path.segments.last().map(|s| &s.ident),
+            _ => None,
+        };
+        self.note_driven(name, &c.args);
         // `TcpListener::bind(addr)`: this crate accepts connections, a server.
         if let syn::Expr::Path(p) = &*c.func {
             let mut segs = p.path.segments.iter().rev();
@@ -936,11 +936,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        if let (true, Some(syn::Expr::Async(a))) = (m.method == "block_on", m.args.first()) {
-            if m.args.len() == 1 {
-                self.driven_async = a as *const syn::ExprAsync as usize;
-            }
-        }
+        self.note_driven(Some(&m.method), &m.args);
         if m.method == "timeout_mut" {
             if let syn::Expr::Path(p) = &*m.receiver {
                 if let Some(id) = p.path.get_ident() {
@@ -1510,29 +1506,42 @@ impl Extractor<'_> {
 impl Extractor<'_> {
     /// A oneshot sender of this function passed whole as an argument: handed to the callee.
     fn note_handed<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
-        if self.oneshots.is_empty() {
-            return;
-        }
-        for a in args {
-            let syn::Expr::Path(p) = a else { continue };
-            let Some(id) = p.path.get_ident().map(|i| i.to_string()) else {
-                continue;
-            };
-            if self.oneshots.iter().any(|(_, tx)| *tx == id) {
-                self.handed.push(id);
-            }
-        }
+        let senders = self.senders_among(args);
+        self.handed.extend(senders);
     }
 
     /// Oneshot senders passed whole to a call awaited in place: it replied or dropped them.
     fn note_settled<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
-        for a in args {
-            let syn::Expr::Path(p) = a else { continue };
-            if let Some(id) = p.path.get_ident().map(|i| i.to_string()) {
-                if self.oneshots.iter().any(|(_, tx)| *tx == id) {
-                    self.settled.push(id);
-                }
-            }
+        let senders = self.senders_among(args);
+        self.settled.extend(senders);
+    }
+
+    /// This function's oneshot senders among `args`, passed whole (`quote(b, tx)`).
+    fn senders_among<'e>(&self, args: impl Iterator<Item = &'e syn::Expr>) -> Vec<String> {
+        if self.oneshots.is_empty() {
+            return Vec::new();
+        }
+        args.filter_map(|a| match a {
+            syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+            _ => None,
+        })
+        .filter(|id| self.oneshots.iter().any(|(_, tx)| tx == id))
+        .collect()
+    }
+
+    /// `rt.block_on(async { .. })`, `executor::block_on(async { .. })`: the block runs
+    /// where that call runs (see [`Extractor::driven_async`]).
+    fn note_driven(
+        &mut self,
+        name: Option<&syn::Ident>,
+        args: &syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>,
+    ) {
+        if let (true, 1, Some(syn::Expr::Async(a))) = (
+            name.is_some_and(|n| n == "block_on"),
+            args.len(),
+            args.first(),
+        ) {
+            self.driven_async = a as *const syn::ExprAsync as usize;
         }
     }
 
