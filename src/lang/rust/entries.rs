@@ -28,11 +28,26 @@ impl Extractor<'_> {
             }
             if !e.param_types.is_empty() {
                 // `async fn say_hello(&self, r: Request<Hello>)` in `impl Greeter for ..`.
+                // The type re-exported by a crate of the project (`pub use tonic::Request;`
+                // in `mgmt`, then `r: mgmt::Request<()>`) counts in an `#[async_trait]`
+                // impl: only the re-export's own file could say what it is.
+                let reexported = |t: &str| {
+                    let (first, last) = (t.split("::").next(), t.rsplit("::").next());
+                    self.impl_async_trait
+                        && first.is_some_and(|f| {
+                            !self.catalog.data.external_crates.iter().any(|c| c == f)
+                                && !e
+                                    .param_types
+                                    .iter()
+                                    .any(|p| p.starts_with(&format!("{f}::")))
+                        })
+                        && e.param_types.iter().any(|p| p.rsplit("::").next() == last)
+                };
                 let takes = sig.inputs.iter().any(|i| match i {
                     syn::FnArg::Typed(pt) => self
                         .types
                         .resolve(&pt.ty)
-                        .is_some_and(|t| e.param_types.contains(&t)),
+                        .is_some_and(|t| e.param_types.contains(&t) || reexported(&t)),
                     syn::FnArg::Receiver(_) => false,
                 });
                 if takes && self.impl_trait.is_some() {

@@ -69,6 +69,9 @@ pub struct Extractor<'a> {
     pub(super) in_layer: bool,
     /// The trait of the enclosing `impl .. for` (last segment).
     pub(super) impl_trait: Option<String>,
+    /// The enclosing impl carries `#[async_trait]` (also through a crate that
+    /// re-exports it: `#[mgmt::async_trait]`).
+    pub(super) impl_async_trait: bool,
     /// The next closure gets a context even if it runs inline.
     pub(super) force_closure_ctx: bool,
     /// Closures stored for later (`Arc::new(move |x| ..)`), by address: they run
@@ -249,6 +252,7 @@ impl<'a> Extractor<'a> {
             has_bounded_channels: false,
             in_layer: false,
             impl_trait: None,
+            impl_async_trait: false,
             force_closure_ctx: false,
             deferred: Vec::new(),
             handed_calls: Default::default(),
@@ -687,7 +691,15 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.facts.trait_impls.push((t.clone(), ty.clone()));
         }
         let outer_trait = std::mem::replace(&mut self.impl_trait, tr);
+        let async_trait = i.attrs.iter().any(|a| {
+            a.path()
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "async_trait")
+        });
+        let outer_async = std::mem::replace(&mut self.impl_async_trait, async_trait);
         syn::visit::visit_item_impl(self, i);
+        self.impl_async_trait = outer_async;
         self.impl_trait = outer_trait;
         self.in_layer = outer_layer;
         self.impl_type = outer;
@@ -754,8 +766,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     let (tx, rx) = (tuple_name(&l.pat, 0), tuple_name(&l.pat, 1));
                     tx.zip(rx).is_some_and(|(tx, rx)| streamed(&tx, &rx, rest))
                 };
-                if tuple_name(&l.pat, 1)
-                    .is_some_and(|rx| read_once(&rx, rest) || collected(&rx, rest))
+                // `let (_, rx) = unbounded_channel();`: the sender is dropped at once.
+                let unsent = matches!(&l.pat, syn::Pat::Tuple(t)
+                    if matches!(t.elems.first(), Some(syn::Pat::Wild(_))));
+                if unsent
+                    || tuple_name(&l.pat, 1)
+                        .is_some_and(|rx| read_once(&rx, rest) || collected(&rx, rest))
                     || streamed()
                 {
                     self.facts.queues[queues].reply = true;
