@@ -31,6 +31,11 @@ impl Extractor<'_> {
                 // The type re-exported by a crate of the project (`pub use tonic::Request;`
                 // in `mgmt`, then `r: mgmt::Request<()>`) counts in an `#[async_trait]`
                 // impl: only the re-export's own file could say what it is.
+                // That crate must re-export tonic's `Status` too (hickory-server's own
+                // `Request` is no tonic type).
+                let status = syn::parse_str::<syn::Type>("Status")
+                    .ok()
+                    .and_then(|t| self.types.resolve(&t));
                 let reexported = |t: &str| {
                     let (first, last) = (t.split("::").next(), t.rsplit("::").next());
                     self.impl_async_trait
@@ -40,6 +45,7 @@ impl Extractor<'_> {
                                     .param_types
                                     .iter()
                                     .any(|p| p.starts_with(&format!("{f}::")))
+                                && status.as_deref() == Some(format!("{f}::Status").as_str())
                         })
                         && e.param_types.iter().any(|p| p.rsplit("::").next() == last)
                 };
