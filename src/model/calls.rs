@@ -95,6 +95,8 @@ pub struct CallGraph {
     pub sections: std::collections::HashSet<Node>,
     /// Rust: one of the project's traits -> the project types that implement it.
     implementors: HashMap<String, Vec<String>>,
+    /// Rust: every module path of the project and its prefixes (`graph`, `graph::tokio`).
+    modules: std::collections::HashSet<String>,
 }
 
 /// A call that submits to a pool the project model found: a wrapper (`runner.submit(..)`
@@ -124,6 +126,11 @@ fn is_method(kind: &CtxKind, name: &str) -> bool {
 impl CallGraph {
     pub fn new(files: &[SourceFile], facts: &[FileFacts], types: &Types) -> CallGraph {
         let mut g = CallGraph::default();
+        for f in facts {
+            for n in 1..=f.module.len() {
+                g.modules.insert(f.module[..n].join("::"));
+            }
+        }
         let traits: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.traits.iter().map(String::as_str))
@@ -534,42 +541,32 @@ impl CallGraph {
         if !local.is_empty() && call.module.is_none() {
             return local;
         }
-        // The only function of that name, unless the path names its crate and then
-        // modules it is not in (`graph::futures03::executor::block_on`: a crate `graph`
-        // re-exports, not `graph::tokio::block_on`).
-        let hint: Option<Vec<&str>> = call.module.as_deref().map(|h| h.split("::").collect());
-        let within = |n: &Node, hint: &[&str]| {
-            facts[n.0]
-                .module
-                .windows(hint.len())
-                .any(|w| w.iter().map(|s| &**s).eq(hint.iter().copied()))
-        };
-        if all.len() == 1 && local.is_empty() {
-            let module = &facts[all[0].0].module;
-            // (A module of the project the path names, `graph::prelude`, may re-export it.)
-            let elsewhere = hint.as_ref().is_some_and(|h| {
-                h.len() > 1
-                    && module.first().is_some_and(|c| **c == *h[0])
-                    && !within(&all[0], h)
-                    && !facts.iter().any(|f| {
-                        f.module.len() >= h.len()
-                            && f.module.iter().zip(h.iter()).all(|(a, b)| **a == **b)
-                    })
-            });
-            return if elsewhere { Vec::new() } else { all.to_vec() };
-        }
-        // Several functions of that name: the module the path or its `use` names
-        // picks one file (`cli::upgrade` in `server::cli::upgrade`, or a parent
-        // module that re-exports it), preferring an exact suffix, then the caller's crate.
-        let Some(hint) = call.module.as_deref() else {
-            return Vec::new();
-        };
-        let hint: Vec<&str> = hint.split("::").collect();
+        let hint: Vec<&str> = call
+            .module
+            .as_deref()
+            .map_or_else(Vec::new, |h| h.split("::").collect());
         let module = |n: &Node| &facts[n.0].module;
         let contains = |m: &[Box<str>]| {
             m.windows(hint.len())
                 .any(|w| w.iter().map(|s| &**s).eq(hint.iter().copied()))
         };
+        if all.len() == 1 && local.is_empty() {
+            // The only function of that name, unless the path names its crate and then
+            // modules the project does not have (`graph::futures03::executor::block_on`:
+            // a crate `graph` re-exports, not `graph::tokio::block_on`); a module the
+            // path names (`graph::prelude`) may re-export it.
+            let elsewhere = hint.len() > 1
+                && module(&all[0]).first().is_some_and(|c| **c == *hint[0])
+                && !contains(module(&all[0]))
+                && !self.modules.contains(&hint.join("::"));
+            return if elsewhere { Vec::new() } else { all.to_vec() };
+        }
+        // Several functions of that name: the module the path or its `use` names
+        // picks one file (`cli::upgrade` in `server::cli::upgrade`, or a parent
+        // module that re-exports it), preferring an exact suffix, then the caller's crate.
+        if hint.is_empty() {
+            return Vec::new();
+        }
         let ends = |m: &[Box<str>]| {
             m.len() >= hint.len()
                 && m[m.len() - hint.len()..]

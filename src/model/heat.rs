@@ -263,11 +263,8 @@ impl Heats {
             // `spawn_thread(name, move || ..)`: a wrapper that starts a dedicated thread
             // for its parameter runs it as that thread's body.
             let inner = graph.wrapped_tasks[n].inner.and_then(|(file, s)| {
-                let f = &facts[file];
-                let task = f.submissions[s]
-                    .task
-                    .or_else(|| f.contexts.iter().position(|c| c.submission == Some(s)))?;
-                root_of(f, task)
+                let task = facts[file].submissions[s].task?;
+                root_of(&facts[file], task)
             });
             if let Some((Heat::Cold, why)) = inner {
                 h.heat.insert(*n, Heat::Cold);

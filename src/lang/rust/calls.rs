@@ -493,6 +493,9 @@ impl<'a> Extractor<'a> {
                         self.closure(c, CtxKind::PoolTask(key), sub, None);
                     } else if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
                         self.facts.contexts[id].entry = dedicated_thread();
+                        if let Some(s) = sub {
+                            self.facts.submissions[s].task = Some(id);
+                        }
                     }
                     self.rayon = saved;
                 }

@@ -33,21 +33,17 @@ impl Extractor<'_> {
                 // impl: only the re-export's own file could say what it is.
                 // That crate must re-export tonic's `Status` too (hickory-server's own
                 // `Request` is no tonic type).
-                let status = syn::parse_str::<syn::Type>("Status")
-                    .ok()
-                    .and_then(|t| self.types.resolve(&t));
                 let reexported = |t: &str| {
                     let (first, last) = (t.split("::").next(), t.rsplit("::").next());
-                    self.impl_async_trait
-                        && first.is_some_and(|f| {
-                            !self.catalog.data.external_crates.iter().any(|c| c == f)
-                                && !e
-                                    .param_types
-                                    .iter()
-                                    .any(|p| p.starts_with(&format!("{f}::")))
-                                && status.as_deref() == Some(format!("{f}::Status").as_str())
-                        })
-                        && e.param_types.iter().any(|p| p.rsplit("::").next() == last)
+                    first.is_some_and(|f| {
+                        !self.catalog.data.external_crates.iter().any(|c| c == f)
+                            && !e
+                                .param_types
+                                .iter()
+                                .any(|p| p.starts_with(&format!("{f}::")))
+                            && self.impl_async_status.as_deref()
+                                == Some(format!("{f}::Status").as_str())
+                    }) && e.param_types.iter().any(|p| p.rsplit("::").next() == last)
                 };
                 let takes = sig.inputs.iter().any(|i| match i {
                     syn::FnArg::Typed(pt) => self

@@ -69,9 +69,9 @@ pub struct Extractor<'a> {
     pub(super) in_layer: bool,
     /// The trait of the enclosing `impl .. for` (last segment).
     pub(super) impl_trait: Option<String>,
-    /// The enclosing impl carries `#[async_trait]` (also through a crate that
-    /// re-exports it: `#[mgmt::async_trait]`).
-    pub(super) impl_async_trait: bool,
+    /// In an impl that carries `#[async_trait]` (also through a crate that re-exports
+    /// it: `#[mgmt::async_trait]`): what `Status` names in this file (`mgmt::Status`).
+    pub(super) impl_async_status: Option<String>,
     /// The next closure gets a context even if it runs inline.
     pub(super) force_closure_ctx: bool,
     /// Closures stored for later (`Arc::new(move |x| ..)`), by address: they run
@@ -252,7 +252,7 @@ impl<'a> Extractor<'a> {
             has_bounded_channels: false,
             in_layer: false,
             impl_trait: None,
-            impl_async_trait: false,
+            impl_async_status: None,
             force_closure_ctx: false,
             deferred: Vec::new(),
             handed_calls: Default::default(),
@@ -697,9 +697,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 .last()
                 .is_some_and(|s| s.ident == "async_trait")
         });
-        let outer_async = std::mem::replace(&mut self.impl_async_trait, async_trait);
+        let status = async_trait
+            .then(|| syn::parse_str::<syn::Type>("Status").ok())
+            .flatten()
+            .and_then(|t| self.types.resolve(&t));
+        let outer_async = std::mem::replace(&mut self.impl_async_status, status);
         syn::visit::visit_item_impl(self, i);
-        self.impl_async_trait = outer_async;
+        self.impl_async_status = outer_async;
         self.impl_trait = outer_trait;
         self.in_layer = outer_layer;
         self.impl_type = outer;
