@@ -1221,29 +1221,18 @@ impl<'a> Extractor<'a> {
     /// The parameter of this method a lambda runs (`task.run()`, `task.call()`), if
     /// any: not one a nested lambda or class runs later.
     fn forwarded_param(&self, lambda: Node) -> Option<usize> {
-        let body = lambda.field("body")?;
-        let mut stack = vec![body];
-        while let Some(n) = stack.pop() {
-            match n.kind_name() {
-                "lambda_expression" | "class_body" => continue,
-                "method_invocation" => {
-                    let runs = n
-                        .field("name")
-                        .is_some_and(|m| matches!(self.text(m), "run" | "call" | "get"));
-                    let param = n
-                        .field("object")
-                        .filter(|o| o.kind_name() == "identifier")
-                        .and_then(|o| self.frame.params.iter().position(|p| p == self.text(o)));
-                    if let (true, Some(i)) = (runs, param) {
-                        return Some(i);
-                    }
-                }
-                _ => {}
-            }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        None
+        super::syntax::own_invocations(lambda.field("body")?)
+            .into_iter()
+            .find_map(|n| {
+                let runs = n
+                    .field("name")
+                    .is_some_and(|m| matches!(self.text(m), "run" | "call" | "get"));
+                let param = n
+                    .field("object")
+                    .filter(|o| o.kind_name() == "identifier")
+                    .and_then(|o| self.frame.params.iter().position(|p| p == self.text(o)));
+                param.filter(|_| runs)
+            })
     }
 
     /// A call's primary span: from the receiver (when on the method name's line)

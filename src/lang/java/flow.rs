@@ -597,30 +597,21 @@ impl<'a> Extractor<'a> {
                 .map(|i| (i, ps[i].1))
         };
         let mut found = Vec::new();
-        let mut stack = vec![method.field("body")?];
-        while let Some(n) = stack.pop() {
-            match n.kind_name() {
-                "lambda_expression" | "class_body" => continue,
-                "method_invocation" => {
-                    let untimed_wait = n
-                        .field("name")
-                        .is_some_and(|m| matches!(self.text(m), "join" | "get"))
-                        && n.field("arguments")
-                            .is_some_and(|a| a.named_child_count() == 0);
-                    if let (true, Some(o)) = (untimed_wait, n.field("object")) {
-                        found.extend(index(o));
-                        let all_of = o.kind_name() == "method_invocation"
-                            && o.field("name").is_some_and(|m| self.text(m) == "allOf");
-                        if let (true, Some(a)) = (all_of, o.field("arguments")) {
-                            let mut c3 = a.walk();
-                            found.extend(a.named_children(&mut c3).filter_map(index));
-                        }
-                    }
+        for n in super::syntax::own_invocations(method.field("body")?) {
+            let untimed_wait = n
+                .field("name")
+                .is_some_and(|m| matches!(self.text(m), "join" | "get"))
+                && n.field("arguments")
+                    .is_some_and(|a| a.named_child_count() == 0);
+            if let (true, Some(o)) = (untimed_wait, n.field("object")) {
+                found.extend(index(o));
+                let all_of = o.kind_name() == "method_invocation"
+                    && o.field("name").is_some_and(|m| self.text(m) == "allOf");
+                if let (true, Some(a)) = (all_of, o.field("arguments")) {
+                    let mut c = a.walk();
+                    found.extend(a.named_children(&mut c).filter_map(index));
                 }
-                _ => {}
             }
-            let mut c4 = n.walk();
-            stack.extend(n.named_children(&mut c4));
         }
         (!found.is_empty()).then_some(found)
     }

@@ -13,6 +13,23 @@ pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
 }
 
 /// Whether `node` or any node below it satisfies `pred` (depth first).
+/// The method invocations under `node` that run with it: not those in nested lambdas
+/// or class bodies (they run later, elsewhere). In depth-first order, last child first.
+pub fn own_invocations(node: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match n.kind_name() {
+            "lambda_expression" | "class_body" => continue,
+            "method_invocation" => out.push(n),
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    out
+}
+
 pub fn any_node(node: Node, mut pred: impl FnMut(Node) -> bool) -> bool {
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {
