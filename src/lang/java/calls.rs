@@ -221,6 +221,7 @@ impl<'a> Extractor<'a> {
                 .waited
                 .get_or_insert(waits_before);
         }
+        self.settles(&name, &recv, args.len());
         self.track_collection(&name, object, &args);
         self.track_release(&name, object);
         self.queue_send(node, &name, object, &recv);

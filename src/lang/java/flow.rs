@@ -23,13 +23,22 @@ impl<'a> Extractor<'a> {
             for name in &done {
                 self.mark_complete_local(name);
             }
+            let start = self.completed_log.len();
             self.walk(then);
+            let settled: Vec<&String> = not_done
+                .iter()
+                .filter(|n| self.completed_log[start..].iter().any(|(c, _)| c == *n))
+                .collect();
             self.scopes.pop();
-            // `if (!f.isDone()) return ..;`: afterwards `f` is complete.
-            if !not_done.is_empty() && exits(then) {
-                for name in &not_done {
-                    self.mark_complete(name);
-                }
+            // `if (!f.isDone()) return ..;`: afterwards `f` is complete, and so after
+            // `if (!f.isDone()) { f.run(); }`, which completes it on this thread.
+            let after: Vec<String> = if exits(then) {
+                not_done.clone()
+            } else {
+                settled.into_iter().cloned().collect()
+            };
+            for name in &after {
+                self.mark_complete(name);
             }
         }
         if let Some(alt) = node.field("alternative") {
@@ -448,6 +457,22 @@ impl<'a> Extractor<'a> {
             }
         }
         (done, not_done)
+    }
+
+    /// `task.run()` runs a `FutureTask` to its end on this thread, and after
+    /// `f.cancel(..)` the future is settled whatever it returned: a later `get()` on
+    /// it does not wait.
+    pub(super) fn settles(&mut self, name: &str, recv: &super::types::Value, arity: usize) {
+        let settling = matches!((name, arity), ("run", 0) | ("cancel", 1));
+        let future = recv
+            .ty
+            .as_ref()
+            .and_then(|t| t.fq())
+            .is_some_and(|t| self.catalog.in_group("future", t));
+        if let (true, true, Some(root)) = (settling, future, &recv.root) {
+            let root = root.clone();
+            self.mark_complete(&root);
+        }
     }
 
     /// Mark a variable complete for the rest of its scope (a wait on it returned).

@@ -523,7 +523,12 @@ impl<'a> Extractor<'a> {
                         return;
                     }
                 }
-                if let Some(ty) = self.types.resolve(&t.ty) {
+                // `let store: &Store = ctx.context();`: the annotation types the local.
+                if let Some(ty) = self
+                    .types
+                    .resolve(&t.ty)
+                    .or_else(|| self.types.project_path(&t.ty))
+                {
                     value.ty = Some(ty);
                 }
                 self.bind_init(&t.pat, value, init);
