@@ -97,6 +97,8 @@ pub struct CallGraph {
     implementors: HashMap<String, Vec<String>>,
     /// Rust: every module path of the project and its prefixes (`graph`, `graph::tokio`).
     modules: std::collections::HashSet<String>,
+    /// Rust: every name of a module of the project (`graph`, `tokio`).
+    module_names: std::collections::HashSet<Box<str>>,
 }
 
 /// A call that submits to a pool the project model found: a wrapper (`runner.submit(..)`
@@ -130,6 +132,20 @@ impl CallGraph {
             for n in 1..=f.module.len() {
                 g.modules.insert(f.module[..n].join("::"));
             }
+            g.module_names.extend(f.module.iter().cloned());
+        }
+        // A file outside its crate's `src/` has no module path: its folders and name
+        // may still name modules (`tasks` for `tasks.rs`).
+        for f in files
+            .iter()
+            .filter(|f| f.language == crate::source::Language::Rust)
+        {
+            let stem = std::path::Path::new(&f.display).with_extension("");
+            g.module_names.extend(
+                stem.iter()
+                    .filter_map(|c| c.to_str())
+                    .map(|c| c.replace('-', "_").into_boxed_str()),
+            );
         }
         let traits: std::collections::HashSet<&str> = facts
             .iter()
@@ -550,6 +566,14 @@ impl CallGraph {
             m.windows(hint.len())
                 .any(|w| w.iter().map(|s| &**s).eq(hint.iter().copied()))
         };
+        // `async_bb8_diesel::Connection::new`: a path through a crate or module the
+        // project does not have names a library's function.
+        if hint
+            .first()
+            .is_some_and(|h| !self.module_names.contains(*h))
+        {
+            return Vec::new();
+        }
         if all.len() == 1 && local.is_empty() {
             // The only function of that name, unless the path names its crate and then
             // modules the project does not have (`graph::futures03::executor::block_on`:

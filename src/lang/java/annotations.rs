@@ -136,6 +136,52 @@ impl<'a> Extractor<'a> {
                 .all(|r| r.to_ascii_lowercase().contains("admin"))
     }
 
+    /// A handler whose body opens by turning away everyone but administrators:
+    /// `if (!isAdmin()) { throw .. }` or `aclEvaluate.checkIsGlobalAdmin();` among its
+    /// first statements.
+    pub(super) fn admin_guarded(&self, method: Node) -> bool {
+        let Some(body) = method.field("body") else {
+            return false;
+        };
+        let admin_call = |n: Node, prefixes: &[&str]| {
+            n.kind_name() == "method_invocation"
+                && n.field("name").is_some_and(|m| {
+                    let m = self.text(m).to_ascii_lowercase();
+                    m.contains("admin") && prefixes.iter().any(|p| m.starts_with(p))
+                })
+        };
+        let mut c = body.walk();
+        let first: Vec<Node> = body.named_children(&mut c).take(3).collect();
+        first.into_iter().any(|stmt| match stmt.kind_name() {
+            "expression_statement" => stmt.named_child(0).is_some_and(|e| {
+                admin_call(
+                    e,
+                    &["check", "require", "assert", "ensure", "verify", "validate"],
+                )
+            }),
+            "if_statement" => {
+                let negated = stmt
+                    .field("condition")
+                    .and_then(|c| c.named_child(0))
+                    .filter(|u| {
+                        u.kind_name() == "unary_expression"
+                            && u.field("operator").is_some_and(|o| self.text(o) == "!")
+                    })
+                    .and_then(|u| u.field("operand"));
+                let turns_away = stmt.field("consequence").is_some_and(|t| {
+                    let t = if t.kind_name() == "block" {
+                        t.named_child(0)
+                    } else {
+                        Some(t)
+                    };
+                    t.is_some_and(|t| t.kind_name() == "throw_statement")
+                });
+                turns_away && negated.is_some_and(|n| admin_call(n, &["is", "has"]))
+            }
+            _ => false,
+        })
+    }
+
     /// A handler with no role annotation of its own in a class whose role annotation
     /// admits only administrators (`@PreAuthorize(IS_ADMIN_ROLE)` on the controller).
     pub(super) fn admin_class(&self, method: Node, own: &[Annotation]) -> bool {

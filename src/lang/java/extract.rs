@@ -280,7 +280,9 @@ impl<'a> Extractor<'a> {
             };
             let heat = match e.heat {
                 EntryHeat::Hot
-                    if self.admin_only(&annotations) || self.admin_class(node, &annotations) =>
+                    if self.admin_only(&annotations)
+                        || self.admin_class(node, &annotations)
+                        || self.admin_guarded(node) =>
                 {
                     return Some(Entry {
                         heat: Heat::Cold,

@@ -599,10 +599,15 @@ impl<'a> Extractor<'a> {
             [first, .., name] if self.is_own_module(first) => (String::new(), name.clone()),
             _ => return,
         };
-        let module = owner
-            .is_empty()
-            .then(|| self.types.imports.module_of(&segs))
-            .flatten();
+        // `async_bb8_diesel::Connection::new(..)`: the type's module path too, so the
+        // model does not take a library's type for the project's of the same name.
+        let module = if owner.is_empty() {
+            self.types.imports.module_of(&segs)
+        } else {
+            (segs.len() > 2)
+                .then(|| self.types.imports.module_of(&segs[..segs.len() - 1]))
+                .flatten()
+        };
         // `fs::rename(..)` after `use std::fs`: no project function.
         if let Some(m) = &module {
             if !self.is_own_module(m.split("::").next().unwrap_or_default()) {

@@ -1056,8 +1056,16 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_expr(&m.expr);
         let v = self.value_of(&m.expr);
         let saved = std::mem::replace(&mut self.scrutinee, v.from_call.map(|_| v));
+        let optional = optional_timeout(&m.expr)
+            && m.arms.iter().any(|a| some_pattern(&a.pat))
+            && m.arms.iter().any(|a| !some_pattern(&a.pat));
         for arm in &m.arms {
+            // `match timeout { Some(t) => timeout(t, connect(a)), None => connect(a) }`:
+            // the caller that passes `None` chose no timeout.
+            let chosen = optional && !some_pattern(&arm.pat);
+            self.timeout_wrapped += usize::from(chosen);
             self.visit_arm(arm);
+            self.timeout_wrapped -= usize::from(chosen);
         }
         self.scrutinee = saved;
         self.bounded_sibling -= usize::from(bounded);
@@ -1087,11 +1095,16 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_block(&i.then_branch);
         self.scopes.pop();
         if let Some((_, e)) = &i.else_branch {
+            // `if let Some(t) = self.connect_timeout { .. } else { connect(a) }`.
+            let chosen = matches!(&*i.cond, syn::Expr::Let(l)
+                if some_pattern(&l.pat) && optional_timeout(&l.expr));
             self.scopes.push();
             for d in &not_done {
                 self.mark_complete(d, true);
             }
+            self.timeout_wrapped += usize::from(chosen);
             self.visit_expr(e);
+            self.timeout_wrapped -= usize::from(chosen);
             self.scopes.pop();
         }
         self.bounded_sibling -= usize::from(bounded);
@@ -1651,4 +1664,23 @@ fn destructured_arg<'t>(pat: &syn::Pat, ty: &'t syn::Type) -> Option<&'t syn::Ty
         syn::GenericArgument::Type(inner) if args.args.len() == 1 => Some(inner),
         _ => None,
     }
+}
+
+/// An optional timeout as a value (`timeout`, `self.connect_timeout`, `opts.timeout_ms`).
+fn optional_timeout(e: &syn::Expr) -> bool {
+    let name = match e {
+        syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Expr::Field(f) => match &f.member {
+            syn::Member::Named(n) => Some(n.to_string()),
+            syn::Member::Unnamed(_) => None,
+        },
+        syn::Expr::Reference(r) => return optional_timeout(&r.expr),
+        _ => None,
+    };
+    name.is_some_and(|n| n.to_ascii_lowercase().contains("timeout"))
+}
+
+/// `Some(..)`.
+fn some_pattern(p: &syn::Pat) -> bool {
+    matches!(p, syn::Pat::TupleStruct(ts) if ts.path.is_ident("Some"))
 }
