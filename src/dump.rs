@@ -202,10 +202,14 @@ pub fn dump(project: &Project) -> String {
                 "  wait {} {:?}{} at {} in {}",
                 w.what,
                 w.kind,
-                if w.timed {
-                    " timed"
-                } else if project.model.promise_waits.contains(&(file, w.span.start)) {
+                if project.model.promise_waits.contains(&(file, w.span.start)) {
                     " on a bounded promise (I/O callback or invocation deadline)"
+                } else if w.by_call && project.model.typed_waits.contains(&(file, w.span.start)) {
+                    " on a call's result (every target returns a future)"
+                } else if w.by_call {
+                    " on a call's result (no target known to return a future)"
+                } else if w.timed {
+                    " timed"
                 } else {
                     ""
                 },

@@ -24,6 +24,9 @@ pub struct Model {
     /// Java waits, as (file, span start), on a project call that returns a promise an
     /// I/O callback completes: bounded by that client's timeouts.
     pub promise_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
+    /// Java waits on a project call's result (`Wait::by_call`) whose every target is
+    /// declared to return a future: untimed waits, as (file, start of the wait's span).
+    pub typed_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
 }
 
 impl Model {
@@ -36,11 +39,13 @@ impl Model {
         let inherited = inherited_entries(files, facts, &types, java_entries);
         let heats = Heats::new(facts, &calls, &inherited);
         let promise_waits = promises::bounded_waits(facts, &calls);
+        let typed_waits = promises::future_waits(facts, &calls);
         Model {
             types,
             calls,
             heats,
             promise_waits,
+            typed_waits,
         }
     }
 }

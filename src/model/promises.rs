@@ -27,20 +27,7 @@ pub fn bounded_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId,
     if pending.is_empty() {
         return out;
     }
-    // The methods a call of `file` (by index) reaches.
-    let targets = |file: FileId, ci: usize| -> Vec<Node> {
-        let Some(call) = facts[file].calls.get(ci) else {
-            return Vec::new();
-        };
-        calls
-            .callees
-            .get(&(file, call.ctx))
-            .into_iter()
-            .flatten()
-            .filter(|e| e.span == call.span)
-            .map(|e| e.node)
-            .collect()
-    };
+    let targets = |file: FileId, ci: usize| targets(facts, calls, file, ci);
     // Least fixpoint: a method is proven once every call it returns reaches only
     // proven methods (a cycle proves nothing).
     let mut proven: HashSet<Node> = HashSet::default();
@@ -66,6 +53,48 @@ pub fn bounded_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId,
         for &(ci, span) in &f.call_waits {
             let t = targets(file, ci);
             if !t.is_empty() && t.iter().all(|n| proven.contains(n)) {
+                out.insert((file, span.start));
+            }
+        }
+    }
+    out
+}
+
+/// The methods a call of `file` (by index) reaches.
+fn targets(facts: &[FileFacts], calls: &CallGraph, file: FileId, ci: usize) -> Vec<Node> {
+    let Some(call) = facts[file].calls.get(ci) else {
+        return Vec::new();
+    };
+    calls
+        .callees
+        .get(&(file, call.ctx))
+        .into_iter()
+        .flatten()
+        .filter(|e| e.span == call.span)
+        .map(|e| e.node)
+        .collect()
+}
+
+/// Java waits on a project call's result of unknown type (`Wait::by_call`), as (file,
+/// start of the wait's span), where every target of the call is declared to return a
+/// future (`FileFacts::returns`): `ev.getResultFuture().get()` waits for that future.
+pub fn future_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
+    let mut out = HashSet::default();
+    // A wrapper's submission (`store.spans(id).join()` where `spans` returns its task's
+    // future): `unbounded_join` reports that wait as the task's.
+    let wrapped: HashSet<(FileId, usize)> = calls.wrapped.iter().map(|w| w.call).collect();
+    for (file, f) in facts.iter().enumerate() {
+        if !f.waits.iter().any(|w| w.by_call) {
+            continue;
+        }
+        for &(ci, span) in &f.call_waits {
+            let by_call = !wrapped.contains(&(file, ci))
+                && f.waits.iter().any(|w| w.by_call && w.span == span);
+            let t = targets(facts, calls, file, ci);
+            if by_call
+                && !t.is_empty()
+                && t.iter().all(|&(tf, c)| facts[tf].returns_of(c).is_some())
+            {
                 out.insert((file, span.start));
             }
         }

@@ -75,7 +75,11 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
         // A wait on a project call that returns a promise an I/O callback completes
         // is bounded by that client's timeouts.
         let promise = |w: &&Wait| project.model.promise_waits.contains(&(file, w.span.start));
-        for w in facts.waits.iter().filter(|w| !w.timed && !promise(w)) {
+        // A wait on a project call's result counts once the callee returns a future.
+        let untimed = |w: &&Wait| {
+            !w.timed || (w.by_call && project.model.typed_waits.contains(&(file, w.span.start)))
+        };
+        for w in facts.waits.iter().filter(|w| untimed(w) && !promise(w)) {
             let execs = project.executions(file, w.ctx);
             let on_async = execs.iter().any(|e| e.kind == CtxKind::Async);
             let on_pool = execs.iter().find_map(|e| match &e.kind {

@@ -798,7 +798,19 @@ impl<'a> Extractor<'a> {
     /// reports; timed ones are recorded too (a submission whose result is waited
     /// for at all matters to `caller_runs_under_join`).
     fn wait(&mut self, node: Node, name: &str, object: Option<Node>, recv: &Value, nargs: usize) {
-        let fq = recv.fq();
+        // `ev.getResultFuture().get()`: the result of a project call, whose type only
+        // the callee's declaration (maybe in another file) says. Recorded as a future's
+        // wait that counts once the project model finds every target returns a future.
+        let by_call = recv.fq().is_none()
+            && recv.call.is_some()
+            && object.is_some()
+            && nargs == 0
+            && matches!(name, "get" | "join");
+        let fq = if by_call {
+            Some("java.util.concurrent.CompletableFuture")
+        } else {
+            recv.fq()
+        };
         let applies = |w: &&crate::catalog::WaitEntry| {
             w.method.is_some()
                 && match object {
@@ -854,10 +866,11 @@ impl<'a> Extractor<'a> {
             span,
             what,
             &kind,
-            timed,
+            timed || by_call,
             recv.origin.first().copied().filter(|_| on_result),
             help.replace("{recv}", &recv_text),
         );
+        self.facts.waits[idx].by_call = by_call && !timed;
         self.facts.waits[idx].consumer = entry.request_path;
         self.facts.waits[idx].permit = entry.permit;
         let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
@@ -1019,6 +1032,7 @@ impl<'a> Extractor<'a> {
             handshake: false,
             holds: 0,
             permit: false,
+            by_call: false,
         });
         idx
     }

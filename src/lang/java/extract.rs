@@ -759,6 +759,11 @@ impl<'a> Extractor<'a> {
             .returns
             .as_ref()
             .is_some_and(|t| self.bounded_future(t));
+        // What a call to it returns, for waits on that call's result in other files.
+        let declared = self.frame.returns.as_ref().and_then(|t| t.fq());
+        if let Some(fq) = declared.filter(|t| self.catalog.in_group("future", t)) {
+            self.facts.returns.push((id, fq.into()));
+        }
         if deadline {
             self.facts.promise_methods.push((id, Vec::new().into()));
         } else if let Some(calls) = future.then(|| self.promise_summary(node)).flatten() {

@@ -810,6 +810,18 @@ impl Extractor<'_> {
                                 _ => false,
                             };
                         }
+                        // `return known(v);`, a method of another class imported
+                        // statically: the project model checks it, as a call on an object.
+                        None if self.own_methods(name).is_empty() => {
+                            let call = self.call_at.get(&(e.start_byte(), e.end_byte()));
+                            return match (foreign.as_mut(), call) {
+                                (Some(list), Some(&c)) => {
+                                    list.extend(u32::try_from(c).ok());
+                                    true
+                                }
+                                _ => false,
+                            };
+                        }
                         _ => return self.promise_method(name, visiting, foreign),
                     }
                 }

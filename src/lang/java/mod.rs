@@ -102,6 +102,7 @@ impl Frontend for JavaFrontend {
         let mut x = extract::Extractor::new(root, src, opts.catalog);
         x.walk(root);
         let mut facts = x.facts;
+        facts.returns.sort_unstable_by_key(|(c, _)| *c);
         dedicated_tasks(&mut facts);
         if root.has_error() {
             if let Some(err) = first_error(root, src) {

@@ -568,6 +568,7 @@ impl<'a> Extractor<'a> {
             handshake: false,
             holds: 0,
             permit: false,
+            by_call: false,
         });
     }
 
