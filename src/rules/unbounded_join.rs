@@ -200,7 +200,9 @@ fn wrapper_waits(project: &Project) -> Vec<Diagnostic> {
         };
         let facts = &project.facts[s.file];
         // The front end saw this wait already (a future type it knew).
-        if facts.waits.iter().any(|x| x.span == w) || !seen.insert((s.file, w.start)) {
+        // (Not one on a call's result it could not type: that one is this.)
+        let typed = |x: &&Wait| x.span == w && !x.by_call;
+        if facts.waits.iter().any(|x| typed(&x)) || !seen.insert((s.file, w.start)) {
             continue;
         }
         let scoped = project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);

@@ -51,9 +51,12 @@ pub fn branch_chains(e: &syn::Expr) -> Vec<Chain<'_>> {
         }
     }
     match e {
+        // (An arm compiled only for tests, `#[cfg(test)] Mode::Test => Client::new()`,
+        // builds no client of the product.)
         syn::Expr::Match(m) => m
             .arms
             .iter()
+            .filter(|a| !super::extract::is_test(&a.attrs))
             .flat_map(|a| {
                 let arm = body_chains(&a.body);
                 match unwrapped(&a.pat) {

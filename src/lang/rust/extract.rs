@@ -1019,6 +1019,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     /// `Self::Client(client) => client.run()`: the binding holds the variant's payload.
     fn visit_arm(&mut self, a: &'ast syn::Arm) {
+        if self.skip(&a.attrs) {
+            return; // `#[cfg(test)] Mode::Test => ..`
+        }
         let Some((pat, ty)) = self.variant_payload(&a.pat) else {
             // `match open(..).await { Ok(conn) => conn.handle(), .. }`
             if let Some(v) = self.scrutinee.clone().filter(|_| unwraps(&a.pat)) {
