@@ -304,6 +304,10 @@ pub struct Entry {
     pub heat: Heat,
     /// Why, for messages: "`@PostMapping` handler", "`@PostConstruct` startup hook".
     pub why: String,
+    /// Hot code that runs at a pace the code sets (a schedule), not per request or
+    /// event: what it puts in a queue does not grow with load.
+    #[serde(default)]
+    pub paced: bool,
 }
 
 /// A reference to a type, as candidates for its fully-qualified name in the order

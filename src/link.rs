@@ -463,6 +463,12 @@ impl<'a> Project<'a> {
         self.model.heats.heat((file, ctx))
     }
 
+    /// Whether hot code is reached from a request, message or event entry point, not
+    /// only from pool tasks or schedules: what it puts in a queue grows with load.
+    pub fn per_request(&self, file: FileId, ctx: CtxId) -> bool {
+        self.model.heats.per_request((file, ctx))
+    }
+
     /// Whether cold code is cold only because a dedicated thread's loop runs it.
     pub fn looped(&self, file: FileId, ctx: CtxId) -> bool {
         self.model.heats.looped((file, ctx))

@@ -302,6 +302,10 @@ pub struct EntryPoint {
     /// `jsonrpsee::core::RpcResult`): the server traits RPC macros generate.
     #[serde(default)]
     pub return_types: Vec<String>,
+    /// Hot, but run on a schedule (`@Scheduled`, a Quartz job): its work does not
+    /// grow with requests (`unbounded_queue` does not count it as a per-request producer).
+    #[serde(default)]
+    pub paced: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

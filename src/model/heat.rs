@@ -22,6 +22,9 @@ pub struct Heats {
     /// Cold code that is cold only for a dedicated thread's loop (which may serve
     /// traffic one step removed, as a flush thread does; not a runtime task's loop).
     looped: rustc_hash::FxHashSet<Node>,
+    /// Hot code reached from an entry point that runs per request, message or event
+    /// (not only from pool tasks or schedules): what it queues grows with load.
+    per_request: rustc_hash::FxHashSet<Node>,
 }
 
 /// One step of a witness path: the entry point, then each call.
@@ -333,7 +336,64 @@ impl Heats {
         // its own. A dedicated thread's loop serves work one step removed (a flush).
         let _ = cold.run(facts, &mut h, loop_tasks, &mut deferred);
         h.looped = cold.run(facts, &mut h, dedicated, &mut deferred);
+        h.per_request = h.per_request_code(facts, graph, &nested, inherited);
         h
+    }
+
+    /// Hot code reached from request, message or event entry points (front-end
+    /// entries that are not paced by a schedule, route handlers, event loops),
+    /// over calls and nesting: pool and runtime tasks count only as a part of them.
+    fn per_request_code(
+        &self,
+        facts: &[FileFacts],
+        graph: &CallGraph,
+        nested: &HashMap<Node, Vec<Node>>,
+        inherited: &[(Node, Heat, String)],
+    ) -> rustc_hash::FxHashSet<Node> {
+        let handlers: rustc_hash::FxHashSet<Node> =
+            graph.handlers.iter().map(|(n, _)| *n).collect();
+        let inherited: rustc_hash::FxHashSet<Node> = inherited
+            .iter()
+            .filter(|(_, h, _)| *h == Heat::Hot)
+            .map(|(n, _, _)| *n)
+            .collect();
+        let mut roots: Vec<Node> = self
+            .roots
+            .keys()
+            .copied()
+            .filter(|&n| self.heat(n) == Heat::Hot)
+            .filter(|&n| {
+                let c = &facts[n.0].contexts[n.1];
+                match &c.entry {
+                    Some(e) => !e.paced,
+                    // A task an accept or dispatch loop hands out serves one connection
+                    // or message.
+                    None => {
+                        c.kind == CtxKind::EventLoop
+                            || handlers.contains(&n)
+                            || inherited.contains(&n)
+                            || (submitted_task(&facts[n.0], n.1) && looping_parent(&facts[n.0], c))
+                    }
+                }
+            })
+            .collect();
+        roots.sort_unstable();
+        let mut seen: rustc_hash::FxHashSet<Node> = roots.iter().copied().collect();
+        while let Some(n) = roots.pop() {
+            let calls = graph.callees.get(&n).into_iter().flatten().map(|e| e.node);
+            let inner = nested.get(&n).into_iter().flatten().copied();
+            for m in calls.chain(inner) {
+                if self.heat(m) == Heat::Hot && seen.insert(m) {
+                    roots.push(m);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether hot code runs per request, message or event (see `per_request`).
+    pub fn per_request(&self, n: Node) -> bool {
+        self.per_request.contains(&n)
     }
 
     /// Whether cold code is cold only because a dedicated thread's loop runs it.

@@ -69,8 +69,12 @@ fn producers<'s>(
         let execs = project.executions(s.file, s.ctx);
         super::nested_in(project, s, &execs).is_some()
     };
+    // Hot code reached only from pool tasks or schedules fills at their pace, not
+    // per request: it is no backlog that grows with load.
+    let per_request = |s: &Sub| project.per_request(s.file, s.ctx);
+    let paced = |s: &Sub| project.heat(s.file, s.ctx) == Heat::Hot && !per_request(s);
     if let Some(hot) = list.iter().find(|s| {
-        project.heat(s.file, s.ctx) == Heat::Hot
+        per_request(s)
             && !(timers && delayed(s) || guarded(s) || resubmits_itself(project, s, key))
             && !own_child(s)
     }) {
@@ -93,6 +97,7 @@ fn producers<'s>(
             <= 1;
     let fixed = list.iter().all(|s| {
         cold(s)
+            || paced(s)
             || periodic(s)
             || guarded(s)
             || own_constructor(project, s)
@@ -233,14 +238,14 @@ fn filled(
                     .flatten()
                     .filter(|(f, s)| crate_of(*f) == crate_of(file) && !s.guarded),
             )
-            .find(|(f, s)| project.heat(*f, s.ctx) == Heat::Hot);
+            .find(|(f, s)| project.per_request(*f, s.ctx));
         if let Some((f, s)) = hot_put {
             return Filled::Hot {
                 site: (*f, s.ctx),
                 put: Some((*f, s.span)),
             };
         }
-        return match q.ctx.filter(|&c| project.heat(file, c) == Heat::Hot) {
+        return match q.ctx.filter(|&c| project.per_request(file, c)) {
             Some(c) => Filled::Hot {
                 site: (file, c),
                 put: None,

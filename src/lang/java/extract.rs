@@ -287,12 +287,17 @@ impl<'a> Extractor<'a> {
                     return Some(Entry {
                         heat: Heat::Cold,
                         why: format!("admin-only {why}"),
+                        paced: false,
                     })
                 }
                 EntryHeat::Hot => Heat::Hot,
                 EntryHeat::Cold => Heat::Cold,
             };
-            return Some(Entry { heat, why });
+            return Some(Entry {
+                heat,
+                why,
+                paced: e.paced,
+            });
         }
         None
     }
@@ -327,6 +332,7 @@ impl<'a> Extractor<'a> {
                     self.facts.contexts[id].entry = Some(Box::new(Entry {
                         heat: Heat::Cold,
                         why: "dedicated thread".into(),
+                        paced: false,
                     }));
                 }
             }

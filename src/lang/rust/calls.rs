@@ -1104,5 +1104,6 @@ fn dedicated_thread() -> Option<Box<crate::facts::Entry>> {
     Some(Box::new(crate::facts::Entry {
         heat: crate::facts::Heat::Cold,
         why: "dedicated thread".into(),
+        paced: false,
     }))
 }

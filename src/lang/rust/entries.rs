@@ -56,6 +56,7 @@ impl Extractor<'_> {
                     return Some(Entry {
                         heat: heat(e.heat),
                         why: e.why.clone(),
+                        paced: false,
                     });
                 }
                 continue;
@@ -73,6 +74,7 @@ impl Extractor<'_> {
                     return Some(Entry {
                         heat: heat(e.heat),
                         why: e.why.clone(),
+                        paced: false,
                     });
                 }
                 continue;
@@ -82,6 +84,7 @@ impl Extractor<'_> {
                     return Some(Entry {
                         heat: heat(e.heat),
                         why: e.why.clone(),
+                        paced: false,
                     });
                 }
                 continue;
@@ -95,6 +98,7 @@ impl Extractor<'_> {
                     return Some(Entry {
                         heat: heat(e.heat),
                         why: format!("`#[{attr}]` {}", e.why),
+                        paced: false,
                     });
                 }
                 continue;
@@ -114,6 +118,7 @@ impl Extractor<'_> {
                 return Some(Entry {
                     heat: heat(e.heat),
                     why: e.why.clone(),
+                    paced: false,
                 });
             }
         }

@@ -1115,6 +1115,16 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
         self.visit_expr(&f.expr);
+        // `for stream in listener.incoming().flatten()`: an accept loop, open-ended.
+        let mut accept = false;
+        let mut e = &*f.expr;
+        while let syn::Expr::MethodCall(m) = e {
+            accept |= m.method == "incoming";
+            e = &m.receiver;
+        }
+        if let (true, Some(c)) = (accept, self.current_ctx()) {
+            self.facts.contexts[c].worker_loop = true;
+        }
         // `for job in rx` / `for job in &rx` blocks on the receiver like `rx.iter()`.
         if matches!(&*f.expr, syn::Expr::Path(_) | syn::Expr::Reference(_)) {
             let v = self.value_of(&f.expr);
