@@ -852,13 +852,15 @@ impl<'a> Extractor<'a> {
         } else {
             format!("`{recv_text}.{name}()`")
         };
+        let on_future = fq.is_some_and(|t| self.catalog.in_group("future", t));
         let timed = !untimed
             || recv.bounded
             || recv.complete
             || self.bounded_type(recv)
             || self.frame.timeout_branch > 0
             || self.io_promise(node, object)
-            || self.in_timed_twin(node);
+            || self.in_timed_twin(node)
+            || (on_future && nargs == 0 && self.runs_on_completion());
         // A latch its tasks count down waits for them (the submission is waited, for
         // `caller_runs_under_join`), but it stays a synchronizer wait for `unbounded_join`.
         let on_result = kind != crate::catalog::WaitCatalogKind::Synchronizer;

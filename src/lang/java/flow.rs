@@ -925,6 +925,71 @@ fn returns_of(block: Node) -> Vec<Node> {
 
 impl<'a> Extractor<'a> {
     /// The declarations of this class's methods named `name` (overloads included).
+    /// Whether the current method is a private method of this class called only from
+    /// lambdas a future runs once it completes (`f.whenCompleteAsync((r, t) ->
+    /// sendResponse(ctx, request), loop)`): what it waits on has completed.
+    pub(super) fn runs_on_completion(&self) -> bool {
+        let methods = self.own_methods(&self.frame.method);
+        let private = !methods.is_empty()
+            && methods
+                .iter()
+                .all(|m| self.modifiers(*m).contains(&"private"));
+        let body = self
+            .classes
+            .last()
+            .and_then(|c| c.body)
+            .and_then(|(start, end)| self.root.descendant_for_byte_range(start, end));
+        let (true, Some(body)) = (private, body) else {
+            return false;
+        };
+        let mut found = false;
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "method_invocation"
+                && n.field("name")
+                    .is_some_and(|m| self.text(m) == self.frame.method)
+                && n.field("object").is_none_or(|o| self.text(o) == "this")
+            {
+                if !self.in_completion_callback(n, body) {
+                    return false;
+                }
+                found = true;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        found
+    }
+
+    /// Whether `n` lies in a lambda handed to a future's completion callback
+    /// (`whenComplete`, `thenAccept`, `handle`, .. and their `Async` forms).
+    fn in_completion_callback(&self, n: Node, stop: Node) -> bool {
+        let mut cur = n;
+        while let Some(p) = cur.parent() {
+            if p.id() == stop.id() {
+                return false;
+            }
+            if cur.kind_name() == "lambda_expression" && p.kind_name() == "argument_list" {
+                let registered = p.parent().is_some_and(|call| {
+                    call.kind_name() == "method_invocation"
+                        && call.field("name").is_some_and(|m| {
+                            let m = self.text(m);
+                            let m = m.strip_suffix("Async").unwrap_or(m);
+                            matches!(
+                                m,
+                                "whenComplete" | "thenAccept" | "thenRun" | "handle" | "thenApply"
+                            )
+                        })
+                });
+                if registered {
+                    return true;
+                }
+            }
+            cur = p;
+        }
+        false
+    }
+
     pub(super) fn own_methods(&self, name: &str) -> Vec<Node<'a>> {
         let body = self
             .classes
