@@ -318,12 +318,15 @@ impl<'a> Extractor<'a> {
             {
                 continue;
             }
-            if !local
-                && entry
-                    .needs
-                    .iter()
-                    .any(|n| n.split('|').any(|a| a == "timeout"))
-            {
+            // A client kept in a struct: bounded where every request through it is (a
+            // per-request `.timeout(..)`, or `tokio::time::timeout` around each one, the
+            // only bound hyper's client has).
+            let per_request = entry
+                .needs
+                .iter()
+                .any(|n| n.split('|').any(|a| a == "timeout"))
+                || (entry.fixed && !entry.one_shot && !entry.wrapped_by.is_empty());
+            if !local && per_request {
                 self.stored_clients.push(self.facts.clients.len());
                 // `reqwest::Client::new` / `::builder` build a `reqwest::Client`.
                 let built = entry.starts.first().and_then(|s| {
