@@ -653,6 +653,33 @@ fn field_request(chain: &Chain) -> Option<bool> {
 }
 
 impl<'ast> Visit<'ast> for TimedRequests {
+    /// `if let Some(t) = request.timeout { timeout(t, self.client.request(req)) } else {
+    /// self.client.request(req) }`: without a timeout is the caller's choice.
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        let optional = matches!(&*i.cond, syn::Expr::Let(l)
+            if super::extract::some_pattern(&l.pat) && super::extract::optional_timeout(&l.expr));
+        self.visit_expr(&i.cond);
+        self.visit_block(&i.then_branch);
+        if let Some((_, e)) = &i.else_branch {
+            self.in_timeout += usize::from(optional);
+            self.visit_expr(e);
+            self.in_timeout -= usize::from(optional);
+        }
+    }
+
+    /// `match timeout { Some(t) => .., None => self.client.request(req) }`.
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        let optional = super::extract::optional_timeout(&m.expr)
+            && m.arms.iter().any(|a| super::extract::some_pattern(&a.pat));
+        self.visit_expr(&m.expr);
+        for a in &m.arms {
+            let chosen = optional && !super::extract::some_pattern(&a.pat);
+            self.in_timeout += usize::from(chosen);
+            self.visit_arm(a);
+            self.in_timeout -= usize::from(chosen);
+        }
+    }
+
     /// `timeout(d, self.http.get(url).send())`, or `timeout(d, request)` on a local
     /// holding a request: bounded there.
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {

@@ -1680,7 +1680,7 @@ fn destructured_arg<'t>(pat: &syn::Pat, ty: &'t syn::Type) -> Option<&'t syn::Ty
 }
 
 /// An optional timeout as a value (`timeout`, `self.connect_timeout`, `opts.timeout_ms`).
-fn optional_timeout(e: &syn::Expr) -> bool {
+pub(super) fn optional_timeout(e: &syn::Expr) -> bool {
     let name = match e {
         syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
         syn::Expr::Field(f) => match &f.member {
@@ -1694,6 +1694,6 @@ fn optional_timeout(e: &syn::Expr) -> bool {
 }
 
 /// `Some(..)`.
-fn some_pattern(p: &syn::Pat) -> bool {
+pub(super) fn some_pattern(p: &syn::Pat) -> bool {
     matches!(p, syn::Pat::TupleStruct(ts) if ts.path.is_ident("Some"))
 }
