@@ -800,27 +800,11 @@ impl Extractor<'_> {
                         {
                             return true
                         }
-                        Some(o) if self.text(o) != "this" => {
-                            let call = self.call_at.get(&(e.start_byte(), e.end_byte()));
-                            return match (foreign.as_mut(), call) {
-                                (Some(list), Some(&c)) => {
-                                    list.extend(u32::try_from(c).ok());
-                                    true
-                                }
-                                _ => false,
-                            };
-                        }
+                        Some(o) if self.text(o) != "this" => return self.foreign(e, foreign),
                         // `return known(v);`, a method of another class imported
                         // statically: the project model checks it, as a call on an object.
                         None if self.own_methods(name).is_empty() => {
-                            let call = self.call_at.get(&(e.start_byte(), e.end_byte()));
-                            return match (foreign.as_mut(), call) {
-                                (Some(list), Some(&c)) => {
-                                    list.extend(u32::try_from(c).ok());
-                                    true
-                                }
-                                _ => false,
-                            };
+                            return self.foreign(e, foreign)
                         }
                         _ => return self.promise_method(name, visiting, foreign),
                     }
@@ -828,6 +812,19 @@ impl Extractor<'_> {
                 "identifier" => return self.completed_by_callback(self.text(e), block),
                 _ => return false,
             }
+        }
+    }
+
+    /// A returned call on another object: listed for the project model to check
+    /// (none when no list is kept, or the call was not recorded: no promise).
+    fn foreign(&self, call: Node, foreign: &mut Option<Vec<u32>>) -> bool {
+        let at = self.call_at.get(&(call.start_byte(), call.end_byte()));
+        match (foreign.as_mut(), at) {
+            (Some(list), Some(&c)) => {
+                list.extend(u32::try_from(c).ok());
+                true
+            }
+            _ => false,
         }
     }
 
