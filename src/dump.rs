@@ -84,6 +84,10 @@ pub fn dump(project: &Project) -> String {
                 let root = project.model.heats.path((file, i))[0].node;
                 let _ = write!(out, " via {}", project.display_name(root.0, root.1));
             }
+            // Hot, but only from pool tasks or schedules (`unbounded_queue` reads this).
+            if heat == crate::facts::Heat::Hot && !project.per_request(file, i) {
+                out.push_str(" [paced]");
+            }
             out.push('\n');
             let mut callees: Vec<String> = project
                 .model
