@@ -306,6 +306,10 @@ pub struct EntryPoint {
     /// grow with requests (`unbounded_queue` does not count it as a per-request producer).
     #[serde(default)]
     pub paced: bool,
+    /// With `registrars`: a closure given to the registrar is a handler too (the
+    /// functions it calls), without a route string (`service_fn(|req| serve(req))`).
+    #[serde(default)]
+    pub closures: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -145,9 +145,10 @@ impl Extractor<'_> {
         let args: Vec<&syn::Expr> = args.collect();
         // `.get("/v1/status", |r| request_span(r, status_handler))`: with a route
         // string, the functions a closure argument calls or passes on are handlers.
-        let routed = args
-            .iter()
-            .any(|a| matches!(a, syn::Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_))));
+        let routed = e.closures
+            || args
+                .iter()
+                .any(|a| matches!(a, syn::Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_))));
         let mut named: Vec<&syn::ExprPath> = Vec::new();
         let mut closure_params: Vec<String> = Vec::new();
         for arg in &args {

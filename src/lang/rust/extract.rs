@@ -926,11 +926,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => None,
         };
         self.note_driven(name, &c.args);
-        // `TcpListener::bind(addr)`: this crate accepts connections, a server.
+        // `TcpListener::bind(addr)`, hyper's `Server::bind(&addr)`: this crate accepts
+        // connections, a server.
         if let syn::Expr::Path(p) = &*c.func {
             let mut segs = p.path.segments.iter().rev();
             if let (Some(f), Some(ty)) = (segs.next(), segs.next()) {
-                if f.ident == "bind" && (ty.ident == "TcpListener" || ty.ident == "UnixListener") {
+                let listener = ty.ident == "TcpListener" || ty.ident == "UnixListener";
+                let server = ty.ident == "Server" && (f.ident == "try_bind" || f.ident == "bind");
+                if server || (f.ident == "bind" && listener) {
                     self.facts.listens = true;
                 }
             }
