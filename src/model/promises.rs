@@ -84,17 +84,21 @@ pub fn future_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, 
     // future): `unbounded_join` reports that wait as the task's.
     let wrapped: HashSet<(FileId, usize)> = calls.wrapped.iter().map(|w| w.call).collect();
     for (file, f) in facts.iter().enumerate() {
-        if !f.waits.iter().any(|w| w.by_call) {
+        let by_call: HashSet<usize> = f
+            .waits
+            .iter()
+            .filter(|w| w.by_call)
+            .map(|w| w.span.start)
+            .collect();
+        if by_call.is_empty() {
             continue;
         }
         for &(ci, span) in &f.call_waits {
-            let by_call = !wrapped.contains(&(file, ci))
-                && f.waits.iter().any(|w| w.by_call && w.span == span);
+            if !by_call.contains(&span.start) || wrapped.contains(&(file, ci)) {
+                continue;
+            }
             let t = targets(facts, calls, file, ci);
-            if by_call
-                && !t.is_empty()
-                && t.iter().all(|&(tf, c)| facts[tf].returns_of(c).is_some())
-            {
+            if !t.is_empty() && t.iter().all(|&(tf, c)| facts[tf].returns_of(c).is_some()) {
                 out.insert((file, span.start));
             }
         }

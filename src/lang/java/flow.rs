@@ -25,18 +25,15 @@ impl<'a> Extractor<'a> {
             }
             let start = self.completed_log.len();
             self.walk(then);
-            let settled: Vec<&String> = not_done
-                .iter()
-                .filter(|n| self.completed_log[start..].iter().any(|(c, _)| c == *n))
-                .collect();
-            self.scopes.pop();
             // `if (!f.isDone()) return ..;`: afterwards `f` is complete, and so after
             // `if (!f.isDone()) { f.run(); }`, which completes it on this thread.
-            let after: Vec<String> = if exits(then) {
-                not_done.clone()
-            } else {
-                settled.into_iter().cloned().collect()
-            };
+            let leaves = exits(then);
+            let after: Vec<String> = not_done
+                .iter()
+                .filter(|n| leaves || self.completed_log[start..].iter().any(|(c, _)| c == *n))
+                .cloned()
+                .collect();
+            self.scopes.pop();
             for name in &after {
                 self.mark_complete(name);
             }
@@ -921,7 +918,6 @@ fn returns_of(block: Node) -> Vec<Node> {
 }
 
 impl<'a> Extractor<'a> {
-    /// The declarations of this class's methods named `name` (overloads included).
     /// Whether the current method is a private method of this class called only from
     /// lambdas a future runs once it completes (`f.whenCompleteAsync((r, t) ->
     /// sendResponse(ctx, request), loop)`): what it waits on has completed.
@@ -931,12 +927,7 @@ impl<'a> Extractor<'a> {
             && methods
                 .iter()
                 .all(|m| self.modifiers(*m).contains(&"private"));
-        let body = self
-            .classes
-            .last()
-            .and_then(|c| c.body)
-            .and_then(|(start, end)| self.root.descendant_for_byte_range(start, end));
-        let (true, Some(body)) = (private, body) else {
+        let (true, Some(body)) = (private, self.class_body()) else {
             return false;
         };
         let mut found = false;
@@ -987,13 +978,15 @@ impl<'a> Extractor<'a> {
         false
     }
 
+    /// The current class's body.
+    fn class_body(&self) -> Option<Node<'a>> {
+        let (start, end) = self.classes.last()?.body?;
+        self.root.descendant_for_byte_range(start, end)
+    }
+
+    /// The declarations of this class's methods named `name` (overloads included).
     pub(super) fn own_methods(&self, name: &str) -> Vec<Node<'a>> {
-        let body = self
-            .classes
-            .last()
-            .and_then(|c| c.body)
-            .and_then(|(start, end)| self.root.descendant_for_byte_range(start, end));
-        let Some(body) = body else {
+        let Some(body) = self.class_body() else {
             return Vec::new();
         };
         let mut c = body.walk();

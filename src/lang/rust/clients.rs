@@ -656,8 +656,7 @@ impl<'ast> Visit<'ast> for TimedRequests {
     /// `if let Some(t) = request.timeout { timeout(t, self.client.request(req)) } else {
     /// self.client.request(req) }`: without a timeout is the caller's choice.
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
-        let optional = matches!(&*i.cond, syn::Expr::Let(l)
-            if super::extract::some_pattern(&l.pat) && super::extract::optional_timeout(&l.expr));
+        let optional = super::extract::else_untimed_by_choice(i);
         self.visit_expr(&i.cond);
         self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
@@ -669,11 +668,9 @@ impl<'ast> Visit<'ast> for TimedRequests {
 
     /// `match timeout { Some(t) => .., None => self.client.request(req) }`.
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
-        let optional = super::extract::optional_timeout(&m.expr)
-            && m.arms.iter().any(|a| super::extract::some_pattern(&a.pat));
         self.visit_expr(&m.expr);
         for a in &m.arms {
-            let chosen = optional && !super::extract::some_pattern(&a.pat);
+            let chosen = super::extract::untimed_by_choice(m, a);
             self.in_timeout += usize::from(chosen);
             self.visit_arm(a);
             self.in_timeout -= usize::from(chosen);

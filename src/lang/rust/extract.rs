@@ -1062,13 +1062,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_expr(&m.expr);
         let v = self.value_of(&m.expr);
         let saved = std::mem::replace(&mut self.scrutinee, v.from_call.map(|_| v));
-        let optional = optional_timeout(&m.expr)
-            && m.arms.iter().any(|a| some_pattern(&a.pat))
-            && m.arms.iter().any(|a| !some_pattern(&a.pat));
         for arm in &m.arms {
-            // `match timeout { Some(t) => timeout(t, connect(a)), None => connect(a) }`:
-            // the caller that passes `None` chose no timeout.
-            let chosen = optional && !some_pattern(&arm.pat);
+            let chosen = untimed_by_choice(m, arm);
             self.timeout_wrapped += usize::from(chosen);
             self.visit_arm(arm);
             self.timeout_wrapped -= usize::from(chosen);
@@ -1101,9 +1096,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_block(&i.then_branch);
         self.scopes.pop();
         if let Some((_, e)) = &i.else_branch {
-            // `if let Some(t) = self.connect_timeout { .. } else { connect(a) }`.
-            let chosen = matches!(&*i.cond, syn::Expr::Let(l)
-                if some_pattern(&l.pat) && optional_timeout(&l.expr));
+            let chosen = else_untimed_by_choice(i);
             self.scopes.push();
             for d in &not_done {
                 self.mark_complete(d, true);
@@ -1682,8 +1675,23 @@ fn destructured_arg<'t>(pat: &syn::Pat, ty: &'t syn::Type) -> Option<&'t syn::Ty
     }
 }
 
+/// `match timeout { Some(t) => timeout(t, connect(a)), None => connect(a) }`: whether
+/// `arm` is the one without the optional timeout, which the caller that passes `None`
+/// chose (a connect or request there is bounded by that choice, not left unbounded).
+pub(super) fn untimed_by_choice(m: &syn::ExprMatch, arm: &syn::Arm) -> bool {
+    optional_timeout(&m.expr)
+        && !some_pattern(&arm.pat)
+        && m.arms.iter().any(|a| some_pattern(&a.pat))
+}
+
+/// `if let Some(t) = self.connect_timeout { .. } else { connect(a) }`: the same for the
+/// `else` branch.
+pub(super) fn else_untimed_by_choice(i: &syn::ExprIf) -> bool {
+    matches!(&*i.cond, syn::Expr::Let(l) if some_pattern(&l.pat) && optional_timeout(&l.expr))
+}
+
 /// An optional timeout as a value (`timeout`, `self.connect_timeout`, `opts.timeout_ms`).
-pub(super) fn optional_timeout(e: &syn::Expr) -> bool {
+fn optional_timeout(e: &syn::Expr) -> bool {
     let name = match e {
         syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
         syn::Expr::Field(f) => match &f.member {
@@ -1697,6 +1705,6 @@ pub(super) fn optional_timeout(e: &syn::Expr) -> bool {
 }
 
 /// `Some(..)`.
-pub(super) fn some_pattern(p: &syn::Pat) -> bool {
+fn some_pattern(p: &syn::Pat) -> bool {
     matches!(p, syn::Pat::TupleStruct(ts) if ts.path.is_ident("Some"))
 }
