@@ -308,6 +308,9 @@ pub struct Entry {
     /// event: what it puts in a queue does not grow with load.
     #[serde(default)]
     pub paced: bool,
+    /// Cold by its name alone (`destroy`, `close`): hot code that calls it makes it hot.
+    #[serde(default)]
+    pub yields: bool,
 }
 
 /// A reference to a type, as candidates for its fully-qualified name in the order

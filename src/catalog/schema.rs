@@ -310,6 +310,13 @@ pub struct EntryPoint {
     /// functions it calls), without a route string (`service_fn(|req| serve(req))`).
     #[serde(default)]
     pub closures: bool,
+    /// Rust: `methods` name methods of any impl too, not only free functions
+    /// (`RpcServer::shutdown`).
+    #[serde(default)]
+    pub in_impls: bool,
+    /// Cold by name only (`close`, `destroy`): a method hot code calls is hot.
+    #[serde(default)]
+    pub yields: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

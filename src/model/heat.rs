@@ -231,6 +231,8 @@ impl Heats {
         // Pool and runtime tasks submitted from code: hot, unless the code that submits
         // them turns out cold (reached only from start-up, shutdown or admin code).
         let mut deferred: HashMap<Node, String> = HashMap::default();
+        // Cold by name only (`close()`, `destroy()`): cold unless hot code calls them.
+        let mut weak: Vec<(Node, String)> = Vec::new();
         let mut add_cold = |n: Node, why: &str, inert: &mut Vec<Node>| {
             if why.starts_with("runtime task dedicated") {
                 loop_tasks.push(n);
@@ -248,6 +250,12 @@ impl Heats {
                 if let Some((heat, why)) = root_of(f, ctx) {
                     if heat == Heat::Hot && submitted_task(f, ctx) {
                         deferred.insert((file, ctx), why);
+                        continue;
+                    }
+                    if heat == Heat::Cold
+                        && f.contexts[ctx].entry.as_ref().is_some_and(|e| e.yields)
+                    {
+                        weak.push(((file, ctx), why));
                         continue;
                     }
                     match heat {
@@ -305,6 +313,13 @@ impl Heats {
             }
         }
         h.spread_hot(graph, &nested, &mut hot, &mut deferred);
+        for (n, why) in weak {
+            if let std::collections::hash_map::Entry::Vacant(e) = h.heat.entry(n) {
+                e.insert(Heat::Cold);
+                h.roots.insert(n, why);
+                inert.push(n);
+            }
+        }
         // Cold: roots, and code every caller of which is cold ("reached only from them").
         let mut pending: HashMap<Node, usize> = HashMap::default();
         for (callee, edges) in graph.callers.iter() {

@@ -74,9 +74,12 @@ fn producers<'s>(
     let per_request = |s: &Sub| project.per_request(s.file, s.ctx);
     let paced = |s: &Sub| project.heat(s.file, s.ctx) == Heat::Hot && !per_request(s);
     if let Some(hot) = list.iter().find(|s| {
-        per_request(s)
-            && !(timers && delayed(s) || guarded(s) || resubmits_itself(project, s, key))
-            && !own_child(s)
+        let paced_or_bounded = timers && delayed(s)
+            || guarded(s)
+            || resubmits_itself(project, s, key)
+            || own_child(s)
+            || self_limiting(project, s);
+        per_request(s) && !paced_or_bounded
     }) {
         return Producers::Hot(hot);
     }
@@ -104,12 +107,31 @@ fn producers<'s>(
             || one_feeder
             || long_lived(project, s)
             || resubmits_itself(project, s, key)
+            || self_limiting(project, s)
     });
     if fixed {
         Producers::Fixed
     } else {
         Producers::Unknown
     }
+}
+
+/// A producer that waits, with no time bound, for what it submitted (`invokeAll`,
+/// `pool.submit(..).get()`, `install`): it adds no item while its last one is queued,
+/// so the backlog is at most one item per caller thread. The wait itself is
+/// `unbounded_join`'s finding. (A timed wait leaves its item queued when it gives up.)
+fn self_limiting(project: &Project, s: &Sub) -> bool {
+    if s.install || s.wrapper_wait_timed == Some(false) {
+        return true;
+    }
+    let Some(at) = s.waited else {
+        return false;
+    };
+    s.wrapper_wait_timed.is_none()
+        && project.facts[s.file]
+            .waits
+            .iter()
+            .any(|w| w.span == at && !w.timed)
 }
 
 /// A task of this pool that submits its own successor to it (`pool.execute(this)`

@@ -150,15 +150,39 @@ impl<'a> Extractor<'a> {
                     m.contains("admin") && prefixes.iter().any(|p| m.starts_with(p))
                 })
         };
+        const GUARDS: [&str; 6] = ["check", "require", "assert", "ensure", "verify", "validate"];
+        // `verifyAccess(new AdminAccessRequest(Privilege.ADMIN_PURGE), ..)`: a guard
+        // given an administrator's privilege.
+        let admin_privilege = |n: Node| {
+            let guard = n.kind_name() == "method_invocation"
+                && n.field("name").is_some_and(|m| {
+                    let m = self.text(m).to_ascii_lowercase();
+                    GUARDS.iter().any(|p| m.starts_with(p))
+                });
+            let Some(args) = n.field("arguments").filter(|_| guard) else {
+                return false;
+            };
+            let mut stack = vec![args];
+            while let Some(x) = stack.pop() {
+                if x.kind_name() == "identifier" {
+                    let t = self.text(x);
+                    let constant = t.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+                    if constant && t.split('_').any(|w| w == "ADMIN") {
+                        return true;
+                    }
+                }
+                let mut c = x.walk();
+                stack.extend(x.named_children(&mut c));
+            }
+            false
+        };
         let mut c = body.walk();
-        let first: Vec<Node> = body.named_children(&mut c).take(3).collect();
+        // Argument checks come first; the access check follows within a few statements.
+        let first: Vec<Node> = body.named_children(&mut c).take(4).collect();
         first.into_iter().any(|stmt| match stmt.kind_name() {
-            "expression_statement" => stmt.named_child(0).is_some_and(|e| {
-                admin_call(
-                    e,
-                    &["check", "require", "assert", "ensure", "verify", "validate"],
-                )
-            }),
+            "expression_statement" => stmt
+                .named_child(0)
+                .is_some_and(|e| admin_call(e, &GUARDS) || admin_privilege(e)),
             "if_statement" => {
                 let negated = stmt
                     .field("condition")
@@ -180,6 +204,36 @@ impl<'a> Extractor<'a> {
             }
             _ => false,
         })
+    }
+
+    /// A handler served under an `admin` path segment, its own or (unless it names a
+    /// role of its own) its class's (`@Path("admin")`, `@RequestMapping("/api/admin")`):
+    /// an operators' API, a few calls by hand, not traffic.
+    pub(super) fn admin_route(&self, method: Node, own: &[Annotation]) -> bool {
+        let admin = |anns: &[Annotation]| {
+            anns.iter().any(|a| {
+                let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+                (simple == "Path" || simple.ends_with("Mapping"))
+                    && a.strings
+                        .iter()
+                        .any(|v| v.split('/').any(|seg| seg.eq_ignore_ascii_case("admin")))
+            })
+        };
+        if admin(own) {
+            return true;
+        }
+        // A handler that names a role of its own is judged by that role.
+        let kinds = &self.catalog.data.admin_role_annotations;
+        let own_role = own.iter().any(|a| {
+            let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+            kinds.iter().any(|k| k == simple)
+        });
+        !own_role
+            && method
+                .parent()
+                .filter(|b| b.kind_name() == "class_body")
+                .and_then(|b| b.parent())
+                .is_some_and(|class| admin(&self.annotations(class)))
     }
 
     /// A handler with no role annotation of its own in a class whose role annotation

@@ -282,12 +282,14 @@ impl<'a> Extractor<'a> {
                 EntryHeat::Hot
                     if self.admin_only(&annotations)
                         || self.admin_class(node, &annotations)
+                        || self.admin_route(node, &annotations)
                         || self.admin_guarded(node) =>
                 {
                     return Some(Entry {
                         heat: Heat::Cold,
                         why: format!("admin-only {why}"),
                         paced: false,
+                        yields: false,
                     })
                 }
                 EntryHeat::Hot => Heat::Hot,
@@ -297,6 +299,7 @@ impl<'a> Extractor<'a> {
                 heat,
                 why,
                 paced: e.paced,
+                yields: e.yields,
             });
         }
         None
@@ -333,6 +336,7 @@ impl<'a> Extractor<'a> {
                         heat: Heat::Cold,
                         why: "dedicated thread".into(),
                         paced: false,
+                        yields: false,
                     }));
                 }
             }

@@ -432,6 +432,22 @@ impl<'a> Extractor<'a> {
             }
             return;
         }
+        // `this(service, new LinkedBlockingQueue<>())` from a sibling constructor: the
+        // parameter this one stores is an unbounded queue.
+        let param = params.iter().position(|(n, _, _)| n == self.text(right));
+        let delegated = |i: &usize| {
+            method == "<init>" && self.delegated_unbounded_queue(assign, *i, params.len())
+        };
+        if param.filter(delegated).is_some() {
+            if let Some(info) = self
+                .classes
+                .last_mut()
+                .and_then(|c| c.fields.get_mut(&field))
+            {
+                info.unbounded_queue = true;
+            }
+            return;
+        }
         let key = format!("field:{}.{field}", self.class_fq());
         let confirmed = if let Some(created) = self.creation_in(right) {
             let scope = super::queues::enclosing_class_body(assign).unwrap_or(body);
@@ -482,6 +498,40 @@ impl<'a> Extractor<'a> {
                 });
             }
         }
+    }
+
+    /// Whether a constructor of the class around `at` delegates with `this(..)` of
+    /// `arity` arguments whose argument `index` creates an unbounded queue.
+    fn delegated_unbounded_queue(&self, at: Node, index: usize, arity: usize) -> bool {
+        let Some(body) = super::queues::enclosing_class_body(at) else {
+            return false;
+        };
+        let mut c = body.walk();
+        let ctors: Vec<Node> = body
+            .named_children(&mut c)
+            .filter(|m| m.kind_name() == "constructor_declaration")
+            .collect();
+        ctors.iter().any(|m| {
+            let Some(b) = m.field("body") else {
+                return false;
+            };
+            let mut c = b.walk();
+            let call = b
+                .named_children(&mut c)
+                .find(|n| n.kind_name() == "explicit_constructor_invocation");
+            let Some(args) = call
+                .filter(|n| n.child(0).is_some_and(|k| k.kind_name() == "this"))
+                .and_then(|n| n.field("arguments"))
+            else {
+                return false;
+            };
+            let mut c = args.walk();
+            let args: Vec<Node> = args
+                .named_children(&mut c)
+                .filter(|n| !n.is_extra())
+                .collect();
+            args.len() == arity && self.creates_unbounded_queue(args[index])
+        })
     }
 
     /// `pool = Pools.newPool(.., new CallerRunsPolicy())`: a field or local set from a

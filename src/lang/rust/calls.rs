@@ -1105,5 +1105,6 @@ fn dedicated_thread() -> Option<Box<crate::facts::Entry>> {
         heat: crate::facts::Heat::Cold,
         why: "dedicated thread".into(),
         paced: false,
+        yields: false,
     }))
 }

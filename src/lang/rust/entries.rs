@@ -57,6 +57,7 @@ impl Extractor<'_> {
                         heat: heat(e.heat),
                         why: e.why.clone(),
                         paced: false,
+                        yields: false,
                     });
                 }
                 continue;
@@ -75,6 +76,7 @@ impl Extractor<'_> {
                         heat: heat(e.heat),
                         why: e.why.clone(),
                         paced: false,
+                        yields: false,
                     });
                 }
                 continue;
@@ -85,6 +87,7 @@ impl Extractor<'_> {
                         heat: heat(e.heat),
                         why: e.why.clone(),
                         paced: false,
+                        yields: false,
                     });
                 }
                 continue;
@@ -99,6 +102,7 @@ impl Extractor<'_> {
                         heat: heat(e.heat),
                         why: format!("`#[{attr}]` {}", e.why),
                         paced: false,
+                        yields: false,
                     });
                 }
                 continue;
@@ -111,7 +115,7 @@ impl Extractor<'_> {
             {
                 continue;
             }
-            if e.supertypes.is_empty() && self.impl_type.is_some() {
+            if e.supertypes.is_empty() && self.impl_type.is_some() && !e.in_impls {
                 continue; // `main` and other free functions by name
             }
             if e.methods.iter().any(|m| m == name) {
@@ -119,6 +123,7 @@ impl Extractor<'_> {
                     heat: heat(e.heat),
                     why: e.why.clone(),
                     paced: false,
+                    yields: e.yields,
                 });
             }
         }
