@@ -216,7 +216,7 @@ impl<'a> Extractor<'a> {
                 (simple == "Path" || simple.ends_with("Mapping"))
                     && a.strings
                         .iter()
-                        .any(|v| v.split('/').any(|seg| seg.eq_ignore_ascii_case("admin")))
+                        .any(|v| v.split('/').any(operators_segment))
             })
         };
         if admin(own) {
@@ -329,4 +329,10 @@ pub(super) fn modifiers_node(decl: Node) -> Option<Node> {
         .children(&mut cursor)
         .find(|c| !matches!(c.kind_name(), "line_comment" | "block_comment"));
     first.filter(|c| c.kind_name() == "modifiers")
+}
+
+/// A path segment that serves operators, not traffic: `admin`, `console` (a product's
+/// management UI, as `apiType = CONSOLE_API`).
+fn operators_segment(seg: &str) -> bool {
+    seg.eq_ignore_ascii_case("admin") || seg.eq_ignore_ascii_case("console")
 }
