@@ -600,12 +600,14 @@ impl<'a> Extractor<'a> {
             [first, .., name] if self.is_own_module(first) => (String::new(), name.clone()),
             _ => return,
         };
-        // `async_bb8_diesel::Connection::new(..)`: the type's module path too, so the
+        // `async_bb8_diesel::Connection::new(..)`: the type's module path too (also
+        // through its `use`), so the
         // model does not take a library's type for the project's of the same name.
         let module = if owner.is_empty() {
             self.types.imports.module_of(&segs)
         } else {
-            (segs.len() > 2)
+            // `Client::new()` after `use reqwest::{Client, ..}`: the `use` names it.
+            (segs.len() >= 2)
                 .then(|| self.types.imports.module_of(&segs[..segs.len() - 1]))
                 .flatten()
         };

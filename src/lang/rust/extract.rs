@@ -11,7 +11,7 @@ use super::spans;
 use super::types::{PoolRef, Scopes, Types, Value};
 use crate::catalog::Indexed;
 use crate::facts::Item;
-use crate::facts::{Context, CtxId, CtxKind, FileFacts};
+use crate::facts::{Context, CtxId, CtxKind, Entry, FileFacts, Heat};
 use crate::source::Span;
 
 pub struct Extractor<'a> {
@@ -350,7 +350,10 @@ impl<'a> Extractor<'a> {
                 self.facts.returns.push((id, r.into()));
             }
         }
-        self.facts.contexts[id].entry = self.entry_for(&name, attrs, sig).map(Box::new);
+        self.facts.contexts[id].entry = self
+            .entry_for(&name, attrs, sig)
+            .or_else(|| periodic_loop(block))
+            .map(Box::new);
         let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
         let saved_method = std::mem::replace(&mut self.method, name);
         let saved_rayon = std::mem::take(&mut self.rayon);
@@ -1707,4 +1710,34 @@ fn optional_timeout(e: &syn::Expr) -> bool {
 /// `Some(..)`.
 fn some_pattern(p: &syn::Pat) -> bool {
     matches!(p, syn::Pat::TupleStruct(ts) if ts.path.is_ident("Some"))
+}
+
+/// A function whose body runs an interval forever (`loop { interval.tick().await; push()
+/// .await; }`): a background job that paces itself, like a thread dedicated to one
+/// job; what it alone calls serves no request.
+fn periodic_loop(block: &syn::Block) -> Option<Entry> {
+    let ticks = |body: &syn::Block| {
+        body.stmts.iter().take(2).any(|s| {
+            let e = match s {
+                syn::Stmt::Expr(e, _) => e,
+                syn::Stmt::Local(l) => match &l.init {
+                    Some(i) => &*i.expr,
+                    None => return false,
+                },
+                _ => return false,
+            };
+            let syn::Expr::Await(a) = e else { return false };
+            matches!(&*a.base, syn::Expr::MethodCall(m) if m.method == "tick" && m.args.is_empty())
+        })
+    };
+    let paced = block.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(syn::Expr::Loop(l), _) => ticks(&l.body),
+        _ => false,
+    });
+    paced.then(|| Entry {
+        heat: Heat::Cold,
+        why: "periodic job (a loop paced by an interval)".into(),
+        paced: false,
+        yields: false,
+    })
 }
