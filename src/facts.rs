@@ -362,6 +362,10 @@ pub struct Context {
     /// Rust: a spawned async block whose body is a `loop`.
     #[serde(default)]
     pub dedicated_loop: bool,
+    /// Rust tasks: spawned outside every loop of the function that spawns them (its
+    /// start-up work, before an accept loop): not one of the tasks the loop hands out.
+    #[serde(default)]
+    pub once: bool,
     /// Java methods: how many parameters the method declares (`None` with varargs, and
     /// for other contexts): picks among overloads by the number of arguments.
     pub arity: Option<u8>,

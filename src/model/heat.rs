@@ -120,9 +120,10 @@ fn cold_parent(facts: &FileFacts, c: &crate::facts::Context) -> bool {
 
 /// Whether a context's lexical parent loops open-endedly (a dispatch or accept loop).
 fn looping_parent(facts: &FileFacts, c: &crate::facts::Context) -> bool {
-    c.parent
-        .and_then(|p| facts.contexts.get(p))
-        .is_some_and(|p| p.worker_loop)
+    !c.once
+        && c.parent
+            .and_then(|p| facts.contexts.get(p))
+            .is_some_and(|p| p.worker_loop)
 }
 
 /// Whether a context runs wherever its lexical parent runs (a lambda not handed
@@ -200,7 +201,8 @@ impl Spread<'_> {
             }
             let looping = facts[n.0].contexts[n.1].worker_loop;
             for &c in self.nested.get(&n).into_iter().flatten() {
-                if h.heat.contains_key(&c) || (looping && deferred.contains_key(&c)) {
+                let handed_out = looping && !facts[c.0].contexts[c.1].once;
+                if h.heat.contains_key(&c) || (handed_out && deferred.contains_key(&c)) {
                     continue;
                 }
                 deferred.remove(&c);

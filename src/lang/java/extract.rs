@@ -197,6 +197,7 @@ impl<'a> Extractor<'a> {
             entry: None,
             worker_loop: false,
             dedicated_loop: false,
+            once: false,
             arity: None,
         });
         id

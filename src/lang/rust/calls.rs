@@ -449,6 +449,23 @@ impl<'a> Extractor<'a> {
             }
             let syn::Expr::Closure(c) = arg else {
                 let before = self.facts.contexts.len();
+                // `tokio::spawn(handle(socket))`: the future a call returns runs as a
+                // task, as `tokio::spawn(async move { handle(socket).await })` does (an
+                // accept loop's per-connection handler).
+                let spawned_call = matches!(runs, Some(Runs::Async))
+                    && matches!(
+                        super::clients::flatten(arg).root,
+                        syn::Expr::Call(_) | syn::Expr::MethodCall(_)
+                    );
+                if spawned_call {
+                    let at = spans::expr(arg);
+                    let id = self.push_ctx(CtxKind::Async, "task".into(), at, at);
+                    self.facts.contexts[id].once = self.loops == 0;
+                    self.ctx.push(id);
+                    self.visit_expr(arg);
+                    self.ctx.pop();
+                    continue;
+                }
                 self.visit_expr(arg);
                 // `tokio::spawn(async move { .. })`: the block is a runtime task; one
                 // whose body is a `loop` (a ticker, a reporter) is a background job.
@@ -462,6 +479,7 @@ impl<'a> Extractor<'a> {
                 if let (syn::Expr::Async(a), Some(Runs::Async)) = (arg, runs) {
                     if let Some(c) = self.facts.contexts.get_mut(before) {
                         c.name = "task".into();
+                        c.once = self.loops == 0;
                         c.dedicated_loop = a
                             .block
                             .stmts

@@ -308,6 +308,7 @@ impl<'a> Extractor<'a> {
             entry: None,
             worker_loop: false,
             dedicated_loop: false,
+            once: false,
             arity: None,
         });
         id
