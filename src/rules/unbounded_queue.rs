@@ -308,11 +308,16 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     for (file, _, facts) in project.each() {
         // Executors created by a factory: the pool and its queue start at one place.
         // An `@Bean` method's pool is also its local variable's: the bean is what
-        // others inject and fill.
+        // others inject and fill; so is a field's that a local was assigned to
+        // (`tp = new ThreadPoolExecutor(..); pool = tp;`).
+        let rank = |p: &crate::facts::Pool| {
+            let k = &p.key;
+            u8::from(!k.starts_with("bean:")) + u8::from(k.starts_with("local:"))
+        };
         let mut pools: HashMap<usize, &crate::facts::Pool> = HashMap::new();
         for p in &facts.pools {
             let slot = pools.entry(p.span.start).or_insert(p);
-            if !slot.key.starts_with("bean:") {
+            if rank(p) <= rank(slot) {
                 *slot = p;
             }
         }

@@ -206,9 +206,9 @@ impl<'a> Extractor<'a> {
         })
     }
 
-    /// A handler served under an `admin` path segment, its own or (unless it names a
-    /// role of its own) its class's (`@Path("admin")`, `@RequestMapping("/api/admin")`):
-    /// an operators' API, a few calls by hand, not traffic.
+    /// A handler served under an `admin` or `console` path segment, its own or (unless
+    /// it names a role of its own) that of a class named for it (`@Path("admin") class
+    /// AdminResource`): an operators' API, a few calls by hand, not traffic.
     pub(super) fn admin_route(&self, method: Node, own: &[Annotation]) -> bool {
         let admin = |anns: &[Annotation]| {
             anns.iter().any(|a| {
@@ -228,12 +228,21 @@ impl<'a> Extractor<'a> {
             let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
             kinds.iter().any(|k| k == simple)
         });
+        // The class's path must be named for operators by the class too
+        // (`@Path("admin") class AdminResource`): `/eventmesh/admin` on a class
+        // `HttpServer` is a component's name, whose peers call it per task.
+        let named = |class: Node| {
+            class.field("name").is_some_and(|n| {
+                let n = self.text(n);
+                n.contains("Admin") || n.contains("Console")
+            })
+        };
         !own_role
             && method
                 .parent()
                 .filter(|b| b.kind_name() == "class_body")
                 .and_then(|b| b.parent())
-                .is_some_and(|class| admin(&self.annotations(class)))
+                .is_some_and(|class| named(class) && admin(&self.annotations(class)))
     }
 
     /// A handler with no role annotation of its own in a class whose role annotation

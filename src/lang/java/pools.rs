@@ -449,7 +449,12 @@ impl<'a> Extractor<'a> {
             return;
         }
         let key = format!("field:{}.{field}", self.class_fq());
-        let confirmed = if let Some(created) = self.creation_in(right) {
+        // `ThreadPoolExecutor tp = new ThreadPoolExecutor(..); .. pool = tp;`: the local's pool.
+        let created = self.creation_in(right).or_else(|| {
+            let local = (right.kind_name() == "identifier").then(|| self.text(right));
+            local.and_then(|v| self.local_creation(body, v))
+        });
+        let confirmed = if let Some(created) = created {
             let scope = super::queues::enclosing_class_body(assign).unwrap_or(body);
             self.record_pool(
                 key.clone(),
