@@ -63,6 +63,9 @@ pub struct Extractor<'a> {
     /// Inside a branch of a `match`/`if` another branch of which creates a bounded
     /// channel: an unbounded one here is the configured alternative.
     pub(super) bounded_sibling: usize,
+    /// The function bounds admission itself (it creates a `Semaphore`, or takes a
+    /// `capacity` it enforces): an unbounded channel it makes is the bound's storage.
+    pub(super) admission: bool,
     /// The file creates some bounded channel (checked once, before the branch checks).
     pub(super) has_bounded_channels: bool,
     /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
@@ -249,6 +252,7 @@ impl<'a> Extractor<'a> {
             scrutinee: None,
             loop_head: 0,
             bounded_sibling: 0,
+            admission: false,
             has_bounded_channels: false,
             in_layer: false,
             impl_trait: None,
@@ -379,6 +383,8 @@ impl<'a> Extractor<'a> {
         let saved_handed = std::mem::take(&mut self.handed);
         let saved_settled = std::mem::take(&mut self.settled);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
+        let admission = admission_control(sig, block);
+        let saved_admission = std::mem::replace(&mut self.admission, admission);
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
                 // A parameter of a project type (`conn: &Conn`): calls on it go there.
@@ -410,6 +416,7 @@ impl<'a> Extractor<'a> {
         self.handed = saved_handed;
         self.settled = saved_settled;
         self.timed_requests = saved_timed_requests;
+        self.admission = saved_admission;
         self.scopes.pop();
         self.loops = saved_loops;
         self.rayon = saved_rayon;
@@ -1741,4 +1748,34 @@ fn periodic_loop(block: &syn::Block) -> Option<Entry> {
         paced: false,
         yields: false,
     })
+}
+
+/// Whether a function builds its own admission bound around what it creates: it makes
+/// a `Semaphore` (tower's buffer: a permit per message on an unbounded channel) or
+/// takes a `capacity` parameter (`fn bounded(capacity: usize)` over unbounded parts).
+fn admission_control(sig: &syn::Signature, block: &syn::Block) -> bool {
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*c.func {
+                let mut segs = p.path.segments.iter().rev();
+                if let (Some(f), Some(t)) = (segs.next(), segs.next()) {
+                    self.0 |= f.ident == "new" && t.ident.to_string().ends_with("Semaphore");
+                }
+            }
+            if !self.0 {
+                syn::visit::visit_expr_call(self, c);
+            }
+        }
+    }
+    let capacity = sig.inputs.iter().any(|i| {
+        matches!(i, syn::FnArg::Typed(pt) if matches!(&*pt.pat, syn::Pat::Ident(p)
+            if p.ident == "capacity" || p.ident == "max_capacity"))
+    });
+    if capacity {
+        return true;
+    }
+    let mut f = Finder(false);
+    f.visit_block(block);
+    f.0
 }
