@@ -542,7 +542,8 @@ pub struct QueueSend {
     pub span: Span,
     pub ctx: CtxId,
     /// Java: made only past an admission check (`if (pending.incrementAndGet() > max)
-    /// throw ..;`, a guard method): the queue cannot grow past what it admits. Rust: the
+    /// throw ..;`, a guard method), or followed by a wait on the item it put
+    /// (`token.waitForCompletion()`): the queue cannot grow past what it admits. Rust: the
     /// item carries a oneshot reply sender: each caller waits for its answer, so it
     /// holds at most one item.
     #[serde(default)]

@@ -399,8 +399,48 @@ impl<'a> Extractor<'a> {
             key,
             span: span(call),
             ctx: self.current_ctx(),
-            guarded: self.admits_one(call),
+            guarded: self.admits_one(call) || self.waits_for_item(call),
         });
+    }
+
+    /// `queue.put(token); token.waitForCompletion();`: the producer waits for the item
+    /// it put, so each caller has at most one queued.
+    fn waits_for_item(&self, call: Node) -> bool {
+        let Some(item) = call
+            .field("arguments")
+            .and_then(|a| a.named_child(0))
+            .filter(|a| a.kind_name() == "identifier")
+        else {
+            return false;
+        };
+        let item = self.text(item);
+        let Some(stmt) = call
+            .parent()
+            .filter(|p| p.kind_name() == "expression_statement")
+        else {
+            return false;
+        };
+        let waits = |n: Node| {
+            n.kind_name() == "method_invocation"
+                && n.field("object").is_some_and(|o| self.text(o) == item)
+                && n.field("name").is_some_and(|m| {
+                    let m = self.text(m);
+                    m.starts_with("wait") || m.starts_with("await") || m == "get" || m == "join"
+                })
+        };
+        let mut next = stmt.next_named_sibling();
+        while let Some(s) = next {
+            let mut stack = vec![s];
+            while let Some(n) = stack.pop() {
+                if waits(n) {
+                    return true;
+                }
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+            next = s.next_named_sibling();
+        }
+        false
     }
 
     /// `var.method(..)` or `this.var.method(..)`.
