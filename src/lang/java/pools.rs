@@ -435,8 +435,15 @@ impl<'a> Extractor<'a> {
         // `this(service, new LinkedBlockingQueue<>())` from a sibling constructor: the
         // parameter this one stores is an unbounded queue.
         let param = params.iter().position(|(n, _, _)| n == self.text(right));
+        // (Only for a field of a queue type: no walk of the constructors for the rest.)
+        let queue_field = self
+            .field(&field)
+            .and_then(|f| f.ty.as_ref())
+            .is_some_and(|t| t.simple.ends_with("Queue") || t.simple.ends_with("Deque"));
         let delegated = |i: &usize| {
-            method == "<init>" && self.delegated_unbounded_queue(assign, *i, params.len())
+            method == "<init>"
+                && queue_field
+                && self.delegated_unbounded_queue(assign, *i, params.len())
         };
         if param.filter(delegated).is_some() {
             if let Some(info) = self
@@ -450,8 +457,10 @@ impl<'a> Extractor<'a> {
         }
         let key = format!("field:{}.{field}", self.class_fq());
         // `ThreadPoolExecutor tp = new ThreadPoolExecutor(..); .. pool = tp;`: the local's pool.
+        // (Not for a parameter, most assignments: no walk of the body for them.)
         let created = self.creation_in(right).or_else(|| {
-            let local = (right.kind_name() == "identifier").then(|| self.text(right));
+            let local =
+                (right.kind_name() == "identifier" && param.is_none()).then(|| self.text(right));
             local.and_then(|v| self.local_creation(body, v))
         });
         let confirmed = if let Some(created) = created {

@@ -619,8 +619,8 @@ impl<'a> Extractor<'a> {
             _ => return,
         };
         // `async_bb8_diesel::Connection::new(..)`: the type's module path too (also
-        // through its `use`), so the
-        // model does not take a library's type for the project's of the same name.
+        // through its `use`), so the model does not take a library's type for the
+        // project's of the same name.
         let module = if owner.is_empty() {
             self.types.imports.module_of(&segs)
         } else {
