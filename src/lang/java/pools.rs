@@ -421,19 +421,9 @@ impl<'a> Extractor<'a> {
         if self.field(&field).is_none() {
             return;
         }
-        // `this.pending = new LinkedBlockingQueue<>()`: `put` on it never blocks.
-        if self.creates_unbounded_queue(right) {
-            if let Some(info) = self
-                .classes
-                .last_mut()
-                .and_then(|c| c.fields.get_mut(&field))
-            {
-                info.unbounded_queue = true;
-            }
-            return;
-        }
-        // `this(service, new LinkedBlockingQueue<>())` from a sibling constructor: the
-        // parameter this one stores is an unbounded queue.
+        // `this.pending = new LinkedBlockingQueue<>()`, or `this(service, new
+        // LinkedBlockingQueue<>())` from a sibling constructor for the parameter stored
+        // here: `put` on it never blocks.
         let param = params.iter().position(|(n, _, _)| n == self.text(right));
         // (Only for a field of a queue type: no walk of the constructors for the rest.)
         let queue_field = self
@@ -445,7 +435,7 @@ impl<'a> Extractor<'a> {
                 && queue_field
                 && self.delegated_unbounded_queue(assign, *i, params.len())
         };
-        if param.filter(delegated).is_some() {
+        if self.creates_unbounded_queue(right) || param.filter(delegated).is_some() {
             if let Some(info) = self
                 .classes
                 .last_mut()

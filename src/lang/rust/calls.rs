@@ -700,7 +700,7 @@ impl<'a> Extractor<'a> {
             executor: false,
             keys: Vec::new(),
             timers: false,
-            configured: bound == Bound::Unbounded && (self.bounded_sibling > 0 || self.admission),
+            configured: bound == Bound::Unbounded && self.bounded_sibling > 0,
             reply: false,
         });
     }

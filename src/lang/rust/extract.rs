@@ -383,8 +383,8 @@ impl<'a> Extractor<'a> {
         let saved_handed = std::mem::take(&mut self.handed);
         let saved_settled = std::mem::take(&mut self.settled);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
-        let admission = admission_control(sig, block);
-        let saved_admission = std::mem::replace(&mut self.admission, admission);
+        let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
+        let first_queue = self.facts.queues.len();
         for input in &sig.inputs {
             if let syn::FnArg::Typed(pt) = input {
                 // A parameter of a project type (`conn: &Conn`): calls on it go there.
@@ -409,6 +409,13 @@ impl<'a> Extractor<'a> {
             }
         }
         self.visit_block(block);
+        // Its unbounded channels are the storage of that bound (a `Semaphore` may come
+        // after the channel).
+        if self.admission {
+            for q in &mut self.facts.queues[first_queue..] {
+                q.configured |= q.bound == crate::facts::Bound::Unbounded;
+            }
+        }
         self.params = saved_params;
         self.senders = saved_senders;
         self.oneshots = saved_oneshots;
@@ -942,6 +949,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if let syn::Expr::Path(p) = &*c.func {
             let mut segs = p.path.segments.iter().rev();
             if let (Some(f), Some(ty)) = (segs.next(), segs.next()) {
+                // `Semaphore::new(n)`: the function bounds admission itself.
+                self.admission |= f.ident == "new" && ty.ident.to_string().ends_with("Semaphore");
                 let listener = ty.ident == "TcpListener" || ty.ident == "UnixListener";
                 let server = ty.ident == "Server" && (f.ident == "try_bind" || f.ident == "bind");
                 if server || (f.ident == "bind" && listener) {
@@ -1750,32 +1759,12 @@ fn periodic_loop(block: &syn::Block) -> Option<Entry> {
     })
 }
 
-/// Whether a function builds its own admission bound around what it creates: it makes
-/// a `Semaphore` (tower's buffer: a permit per message on an unbounded channel) or
-/// takes a `capacity` parameter (`fn bounded(capacity: usize)` over unbounded parts).
-fn admission_control(sig: &syn::Signature, block: &syn::Block) -> bool {
-    struct Finder(bool);
-    impl<'ast> Visit<'ast> for Finder {
-        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-            if let syn::Expr::Path(p) = &*c.func {
-                let mut segs = p.path.segments.iter().rev();
-                if let (Some(f), Some(t)) = (segs.next(), segs.next()) {
-                    self.0 |= f.ident == "new" && t.ident.to_string().ends_with("Semaphore");
-                }
-            }
-            if !self.0 {
-                syn::visit::visit_expr_call(self, c);
-            }
-        }
-    }
-    let capacity = sig.inputs.iter().any(|i| {
+/// A function that takes a `capacity` it enforces (`fn bounded(capacity: usize)` over
+/// unbounded parts) bounds admission itself, as one that creates a `Semaphore` does
+/// (tower's buffer: a permit per message on an unbounded channel).
+fn takes_capacity(sig: &syn::Signature) -> bool {
+    sig.inputs.iter().any(|i| {
         matches!(i, syn::FnArg::Typed(pt) if matches!(&*pt.pat, syn::Pat::Ident(p)
             if p.ident == "capacity" || p.ident == "max_capacity"))
-    });
-    if capacity {
-        return true;
-    }
-    let mut f = Finder(false);
-    f.visit_block(block);
-    f.0
+    })
 }
