@@ -202,11 +202,13 @@ impl Spread<'_> {
             let looping = facts[n.0].contexts[n.1].worker_loop;
             // A function an accept loop calls for each connection (`spawn_handler(conn)`)
             // hands out what it spawns as the loop would.
-            let called_by_loop = self.graph.callers.get(&n).is_some_and(|es| {
-                es.iter()
-                    .any(|e| facts[e.node.0].contexts[e.node.1].worker_loop)
-            });
-            for &c in self.nested.get(&n).into_iter().flatten() {
+            let nested = self.nested.get(&n).map_or(&[][..], Vec::as_slice);
+            let called_by_loop = !nested.is_empty()
+                && self.graph.callers.get(&n).is_some_and(|es| {
+                    es.iter()
+                        .any(|e| facts[e.node.0].contexts[e.node.1].worker_loop)
+                });
+            for &c in nested {
                 let handed_out = called_by_loop || (looping && !facts[c.0].contexts[c.1].once);
                 if h.heat.contains_key(&c) || (handed_out && deferred.contains_key(&c)) {
                     continue;

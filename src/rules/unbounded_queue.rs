@@ -121,17 +121,15 @@ fn producers<'s>(
 /// so the backlog is at most one item per caller thread. The wait itself is
 /// `unbounded_join`'s finding. (A timed wait leaves its item queued when it gives up.)
 fn self_limiting(project: &Project, s: &Sub) -> bool {
-    if s.install || s.wrapper_wait_timed == Some(false) {
-        return true;
-    }
-    let Some(at) = s.waited else {
-        return false;
+    let untimed_wait = |at: Span| {
+        let waits = &project.facts[s.file].waits;
+        waits.iter().any(|w| w.span == at && !w.timed)
     };
-    s.wrapper_wait_timed.is_none()
-        && project.facts[s.file]
-            .waits
-            .iter()
-            .any(|w| w.span == at && !w.timed)
+    s.install
+        || match s.wrapper_wait_timed {
+            Some(timed) => !timed,
+            None => s.waited.is_some_and(untimed_wait),
+        }
 }
 
 /// A task of this pool that submits its own successor to it (`pool.execute(this)`

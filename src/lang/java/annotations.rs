@@ -223,11 +223,6 @@ impl<'a> Extractor<'a> {
             return true;
         }
         // A handler that names a role of its own is judged by that role.
-        let kinds = &self.catalog.data.admin_role_annotations;
-        let own_role = own.iter().any(|a| {
-            let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
-            kinds.iter().any(|k| k == simple)
-        });
         // The class's path must be named for operators by the class too
         // (`@Path("admin") class AdminResource`): `/eventmesh/admin` on a class
         // `HttpServer` is a component's name, whose peers call it per task.
@@ -237,7 +232,7 @@ impl<'a> Extractor<'a> {
                 n.contains("Admin") || n.contains("Console")
             })
         };
-        !own_role
+        !self.has_role(own)
             && method
                 .parent()
                 .filter(|b| b.kind_name() == "class_body")
@@ -248,14 +243,7 @@ impl<'a> Extractor<'a> {
     /// A handler with no role annotation of its own in a class whose role annotation
     /// admits only administrators (`@PreAuthorize(IS_ADMIN_ROLE)` on the controller).
     pub(super) fn admin_class(&self, method: Node, own: &[Annotation]) -> bool {
-        let kinds = &self.catalog.data.admin_role_annotations;
-        let has_role = |anns: &[Annotation]| {
-            anns.iter().any(|a| {
-                let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
-                kinds.iter().any(|k| k == simple)
-            })
-        };
-        if has_role(own) {
+        if self.has_role(own) {
             return false;
         }
         let Some(class) = method
@@ -266,7 +254,16 @@ impl<'a> Extractor<'a> {
             return false;
         };
         let anns = self.annotations(class);
-        has_role(&anns) && self.admin_only(&anns)
+        self.has_role(&anns) && self.admin_only(&anns)
+    }
+
+    /// Whether one of these annotations is a role annotation (`admin_role_annotations`).
+    fn has_role(&self, anns: &[Annotation]) -> bool {
+        let kinds = &self.catalog.data.admin_role_annotations;
+        anns.iter().any(|a| {
+            let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+            kinds.iter().any(|k| k == simple)
+        })
     }
 
     /// `@SuppressWarnings("poolguard:rule")` on a class, method or field.
