@@ -521,6 +521,10 @@ pub struct Call {
     pub module: Option<Box<str>>,
     /// Java: how many arguments the call passes (`None` for Rust).
     pub args: Option<u8>,
+    /// Java: for an unqualified call to a method the class overloads with this many
+    /// parameters, the name offset of the one the argument types pick.
+    #[serde(default)]
+    pub overload: Option<u32>,
     /// Rust: made inside a timeout wrapper's arguments (`timeout(d, check(..))`) or a
     /// connector closure whose endpoint bounds the connect: what the callee waits for
     /// is bounded by the caller.

@@ -453,6 +453,14 @@ impl CallGraph {
             }
             for depth in 0..8 {
                 let mut found = self.in_hierarchy(facts, types, t, name, call.args);
+                if let Some(at) = call.overload.filter(|_| depth == 0) {
+                    let picked = |&(f, c): &Node| {
+                        f == caller.0 && u32::try_from(facts[f].contexts[c].head.start) == Ok(at)
+                    };
+                    if found.iter().any(picked) {
+                        found.retain(picked);
+                    }
+                }
                 if !found.is_empty() {
                     // A template method's `doExecute(..)`: a subclass's override may
                     // run (the class's own callers reach it through `this`).

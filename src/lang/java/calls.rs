@@ -317,6 +317,35 @@ impl<'a> Extractor<'a> {
         );
     }
 
+    /// The overload of the class's method `name` an unqualified call picks by its
+    /// arguments' types: the one declaration whose parameter types equal every known
+    /// argument type (`validate(topic)` with a `Topic` local: `validate(Topic)`, not
+    /// `validate(List<Topic>)`). `None` when the types cannot tell.
+    fn overload(&self, node: Node, name: &str) -> Option<u32> {
+        let declared = self.classes.last()?.overloads.get(name)?;
+        let args = node.field("arguments")?;
+        let mut c = args.walk();
+        let types: Vec<Option<String>> = args
+            .named_children(&mut c)
+            .filter(|n| !n.is_extra())
+            .map(|a| self.value_of(a).ty.map(|t| t.simple))
+            .collect();
+        if types.iter().all(Option::is_none) {
+            return None;
+        }
+        let mut matching = declared.iter().filter(|(_, params)| {
+            params.len() == types.len()
+                && params
+                    .iter()
+                    .zip(&types)
+                    .all(|(p, a)| a.as_ref().is_none_or(|a| a == p))
+        });
+        match (matching.next(), matching.next()) {
+            (Some((at, _)), None) => Some(*at),
+            _ => None,
+        }
+    }
+
     /// `keys.forEach(this::listen)`: the reference calls the class's own method where
     /// it is passed (any arity), so heat reaches `listen` as through a call.
     fn own_method_reference(&mut self, node: Node, on: &str, method: &str) {
@@ -342,6 +371,7 @@ impl<'a> Extractor<'a> {
             lambda_args: Box::new([]),
             module: None,
             args: None,
+            overload: None,
             timed: false,
         });
     }
@@ -699,11 +729,12 @@ impl<'a> Extractor<'a> {
                 let mut v = recv.clone();
                 v.pool = None;
                 v.unbounded_queue = false;
-                // `registry.getExecutor()` on a project class: the pool its getter returns.
-                let project = recv
-                    .ty
-                    .as_ref()
-                    .filter(|t| t.fq().is_none_or(|fq| !self.catalog.knows(fq)));
+                // `registry.getExecutor()` on a project class: the pool its getter returns
+                // (a JDK type such as `ThreadLocal` is no project class).
+                let project = recv.ty.as_ref().filter(|t| {
+                    t.fq()
+                        .is_none_or(|fq| !self.catalog.knows(fq) && !fq.starts_with("java."))
+                });
                 if let (Some(t), true) = (project, args.is_empty()) {
                     v.pool = Some(super::types::PoolRef {
                         key: format!("getter:{}.{name}", t.simple),
@@ -1114,10 +1145,24 @@ impl<'a> Extractor<'a> {
                 simple: c.rsplit('.').next().unwrap_or(c).to_string(),
                 args: Vec::new(),
             });
+        // `Runner.super.createTest()` in class `Runner`: the superclass's method, as
+        // `super.createTest()` (an interface's name before `.super` is that interface).
+        let own_super = object.is_some_and(|o| {
+            let mut c = node.walk();
+            let qualified = node
+                .named_children(&mut c)
+                .any(|n| n.kind_name() == "super" && n != o);
+            qualified
+                && self
+                    .classes
+                    .last()
+                    .is_some_and(|c| c.fq.rsplit('.').next() == Some(self.text(o)))
+        });
+        let super_call = own_super || object.is_some_and(|o| o.kind_name() == "super");
         let (receiver_type, target) = match object {
             None => (None, imported.as_ref().map(|t| self.type_ref(t))),
             Some(o) if self.text(o) == "this" => (None, None),
-            Some(o) if o.kind_name() == "super" => (None, None),
+            Some(_) if super_call => (None, None),
             Some(o) => {
                 let ty = match &recv.ty {
                     Some(t) if project_type(t) => t.clone(),
@@ -1151,6 +1196,9 @@ impl<'a> Extractor<'a> {
         if let Some(t) = target.clone().or_else(|| self.own_type()) {
             self.pool_args(node, &t, name);
         }
+        let overload = (target.is_none() && receiver_type.is_none())
+            .then(|| self.overload(node, name))
+            .flatten();
         self.call_at
             .insert((node.start_byte(), node.end_byte()), self.facts.calls.len());
         self.facts.calls.push(Call {
@@ -1159,9 +1207,7 @@ impl<'a> Extractor<'a> {
             method: name.into(),
             receiver_type: receiver_type.map(String::into_boxed_str),
             // `super.m()`: the superclass's method, never this class's override.
-            callee_owner: object
-                .filter(|o| o.kind_name() == "super")
-                .map(|_| crate::facts::SUPER_CALL.into()),
+            callee_owner: super_call.then(|| crate::facts::SUPER_CALL.into()),
             waited,
             waited_timed: waited.is_some() && self.outer_call_timed,
             returned: self.returned_call == Some(node.id()),
@@ -1175,6 +1221,7 @@ impl<'a> Extractor<'a> {
                 let n = a.named_children(&mut c).filter(|n| !n.is_extra()).count();
                 u8::try_from(n).ok()
             }),
+            overload,
             timed: false,
         });
     }

@@ -47,6 +47,10 @@ pub(super) struct ClassInfo {
     pub decl: Option<usize>,
     /// Fields and constants initialised with a caller-runs rejection handler.
     pub caller_runs_fields: rustc_hash::FxHashSet<String>,
+    /// Methods declared more than once with the same parameter count: per name, each
+    /// declaration's name offset and its parameters' simple type names (an
+    /// unqualified call whose argument types pick one records which).
+    pub overloads: HashMap<String, Vec<(u32, Vec<String>)>>,
     /// `fq`, shared by the class's contexts.
     pub shared: std::sync::Arc<str>,
 }
@@ -591,6 +595,7 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        self.collect_overloads(&members);
         for m in &members {
             if m.kind_name() != "method_declaration" {
                 continue;
@@ -628,6 +633,55 @@ impl<'a> Extractor<'a> {
             }
         }
         self.constructor_pools(&members);
+    }
+
+    /// Methods of the class declared twice or more with one parameter count
+    /// (`validate(List<Topic>)` beside `validate(Topic)`), with their parameter types.
+    fn collect_overloads(&mut self, members: &[Node]) {
+        let methods = || {
+            members
+                .iter()
+                .filter(|m| m.kind_name() == "method_declaration")
+                .filter_map(|m| Some((*m, m.field("name")?, m.field("parameters")?)))
+        };
+        let mut seen: HashMap<(&str, usize), u8> = HashMap::default();
+        for (_, name, params) in methods() {
+            let n = seen
+                .entry((self.text(name), params.named_child_count()))
+                .or_default();
+            *n = n.saturating_add(1);
+        }
+        if seen.values().all(|&n| n < 2) {
+            return;
+        }
+        let mut overloads: HashMap<String, Vec<(u32, Vec<String>)>> = HashMap::default();
+        for (_, name, params) in methods() {
+            let text = self.text(name);
+            if seen
+                .get(&(text, params.named_child_count()))
+                .is_none_or(|&n| n < 2)
+            {
+                continue;
+            }
+            let mut c = params.walk();
+            let types = params
+                .named_children(&mut c)
+                .map(|p| match (p.kind_name(), p.field("type")) {
+                    ("formal_parameter", Some(t)) => {
+                        super::syntax::type_name(t, self.src).into_owned()
+                    }
+                    _ => String::new(),
+                })
+                .collect();
+            let at = u32::try_from(name.start_byte()).unwrap_or(u32::MAX);
+            overloads
+                .entry(text.to_string())
+                .or_default()
+                .push((at, types));
+        }
+        if let Some(class) = self.classes.last_mut() {
+            class.overloads = overloads;
+        }
     }
 
     /// The field a method's body is only `return field;` (or `return this.field;`) of.

@@ -28,7 +28,15 @@ pub struct Names {
 }
 
 /// Types every Java file sees without an import.
-const JAVA_LANG: &[&str] = &["Thread", "Object", "Integer", "Long", "Runnable"];
+const JAVA_LANG: &[&str] = &[
+    "Thread",
+    "Object",
+    "Integer",
+    "Long",
+    "Runnable",
+    "ThreadLocal",
+    "InheritableThreadLocal",
+];
 
 impl Names {
     pub fn collect(root: Node, src: &str) -> Names {

@@ -664,6 +664,7 @@ impl<'a> Extractor<'a> {
             lambda_args: lambdas.into(),
             module: None,
             args: None,
+            overload: None,
             timed: self.timeout_wrapped > 0,
         }
     }
