@@ -37,6 +37,23 @@ pub struct Step {
 
 /// What a context's heat comes from, as the front end recorded it.
 fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
+    match own_root(facts, ctx) {
+        // Rust: a route handler, or a task it spawns, in a module named `admin`
+        // (`service/v2/admin/innit.rs`) serves operators, a few clicks, not traffic:
+        // cold, as Java's admin routes.
+        Some((Heat::Hot, why)) if admin_module(facts) => {
+            Some((Heat::Cold, format!("{why} in an admin module")))
+        }
+        root => root,
+    }
+}
+
+/// A Rust file of a module named `admin` (its crate's name aside).
+fn admin_module(facts: &FileFacts) -> bool {
+    facts.module.iter().skip(1).any(|m| &**m == "admin")
+}
+
+fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
     let c = &facts.contexts[ctx];
     if let Some(e) = &c.entry {
         return Some(match e.heat {
@@ -314,6 +331,10 @@ impl Heats {
             deferred.remove(n);
             if facts[n.0].tool {
                 h.roots.insert(*n, tool_entry(why));
+                h.heat.insert(*n, Heat::Cold);
+                inert.push(*n);
+            } else if admin_module(&facts[n.0]) {
+                h.roots.insert(*n, format!("{why} in an admin module"));
                 h.heat.insert(*n, Heat::Cold);
                 inert.push(*n);
             } else {
