@@ -122,7 +122,7 @@ pub use super::spans::{line, span};
 
 /// Whether attributes mark test-only code: `#[test]`, `#[tokio::test]`, `#[cfg(test)]`
 /// (also `#[cfg(all(test, not(target_family = "wasm")))]`, `#[cfg(any(test, feature =
-/// "test-utils"))]`).
+/// "test-utils"))]`), or debug-build-only code (`#[cfg(debug_assertions)]`).
 pub fn is_test(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
         let path = a.path();
@@ -138,7 +138,8 @@ pub fn is_test(attrs: &[syn::Attribute]) -> bool {
                     .split(|c: char| !c.is_ascii_alphanumeric())
                     .any(|w| matches!(w, "test" | "tests" | "testing"))
             }
-            _ => m.path().is_ident("test"),
+            // Debug builds only (`#[cfg(debug_assertions)]`): never in a release.
+            _ => m.path().is_ident("test") || m.path().is_ident("debug_assertions"),
         })
     })
 }
