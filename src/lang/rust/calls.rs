@@ -822,14 +822,20 @@ impl<'a> Extractor<'a> {
                     ..Value::default()
                 }
             }
-            // `state::Cli { .. }`: a value of the project's struct.
+            // `state::Cli { .. }`: a value of the project's struct (`Self { .. }`: the
+            // impl's type).
             syn::Expr::Struct(st) if st.qself.is_none() => {
                 let segs = super::resolve::segments(&st.path);
                 let named = segs.last().is_some_and(|l| {
                     l.starts_with(char::is_uppercase) && l != "Self" && !self.catalog.knows(l)
                 });
+                let own = matches!(segs.as_slice(), [s] if s == "Self");
                 Value {
-                    ty: named.then(|| segs.join("::")),
+                    ty: if own {
+                        self.impl_type.clone()
+                    } else {
+                        named.then(|| segs.join("::"))
+                    },
                     local: true,
                     ..Value::default()
                 }

@@ -147,6 +147,19 @@ impl Extractor<'_> {
             return;
         };
         let why = e.why.clone();
+        if e.heat == crate::catalog::EntryHeat::Cold {
+            // `define_windows_service!(ffi_service_main, service_main)`: the named
+            // function of this file is where the program starts.
+            for a in args {
+                if let syn::Expr::Path(p) = a {
+                    if let Some(name) = p.path.segments.last() {
+                        self.cold_registered
+                            .push((name.ident.to_string(), why.clone()));
+                    }
+                }
+            }
+            return;
+        }
         let args: Vec<&syn::Expr> = args.collect();
         // `.get("/v1/status", |r| request_span(r, status_handler))`: with a route
         // string, the functions a closure argument calls or passes on are handlers.

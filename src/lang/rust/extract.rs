@@ -109,6 +109,9 @@ pub struct Extractor<'a> {
     driven_async: usize,
     /// The file is a binary's (`src/bin/`, `build.rs`, `xtask`): its code is cold.
     pub(super) binary: bool,
+    /// Functions a cold registrar names (`define_windows_service!(ffi, service_main)`),
+    /// with why: this file's functions of those names are cold roots.
+    pub(super) cold_registered: Vec<(String, String)>,
 }
 
 fn name_span(m: &syn::Macro) -> PmSpan {
@@ -271,6 +274,7 @@ impl<'a> Extractor<'a> {
             awaited_call: 0,
             driven_async: 0,
             binary: false,
+            cold_registered: Vec::new(),
         }
     }
 
@@ -288,6 +292,22 @@ impl<'a> Extractor<'a> {
         ["_for_test", "_for_tests", "_for_testing"]
             .iter()
             .any(|s| name.ends_with(s))
+    }
+
+    /// Mark this file's functions a cold registrar named as cold roots.
+    pub fn mark_cold_registered(&mut self) {
+        for (name, why) in std::mem::take(&mut self.cold_registered) {
+            for c in &mut self.facts.contexts {
+                if c.kind == CtxKind::Function && c.name == name && c.entry.is_none() {
+                    c.entry = Some(Box::new(Entry {
+                        heat: Heat::Cold,
+                        why: why.clone(),
+                        paced: false,
+                        yields: false,
+                    }));
+                }
+            }
+        }
     }
 
     pub(super) fn current_ctx(&self) -> Option<CtxId> {

@@ -38,6 +38,7 @@ impl Frontend for RustFrontend {
                 x.binary = is_binary(&file.path, opts.catalog);
                 x.note_bounded_channels(&text, &ast);
                 x.visit_file(&ast);
+                x.mark_cold_registered();
                 x.field_requests(&ast);
                 x.bound_per_request(&ast);
                 x.facts.binary = x.binary;
