@@ -258,7 +258,8 @@ impl<'a> Extractor<'a> {
         }
         // A connector inside a tower `Service` impl: the stack adds the timeouts.
         let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
-        let mut local = false;
+        // `send_json(Client::new().get(url))`: sent by the call it is handed to.
+        let mut local = var.is_none() && self.handed_requests.contains(&start.start);
         if let Some((name, later)) = var {
             let mut uses = VarUses {
                 var: name,
@@ -269,6 +270,7 @@ impl<'a> Extractor<'a> {
                 escapes: false,
                 closures: 0,
                 raced_with_timer: false,
+                request: calls.iter().any(|c| REQUEST_METHODS.contains(&&*c.method)),
             };
             for stmt in later {
                 uses.visit_stmt(stmt);
@@ -472,6 +474,9 @@ struct VarUses<'v> {
     closures: usize,
     /// Awaited in a `select!` beside a timer arm.
     raced_with_timer: bool,
+    /// It holds one request (`Client::new().post(url)`): a call it is handed to by
+    /// value sends it there, so it goes no further than that call.
+    request: bool,
 }
 
 /// Calls that make a `select!` arm a time bound (`interval.tick()` too).
@@ -542,9 +547,12 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
         }
         self.visit_expr(&c.func);
         for a in &c.args {
-            // `fetch(&client, url)`: borrowed for the call, it stays here.
+            // `fetch(&client, url)`: borrowed for the call, it stays here;
+            // `send_json(req)`: a request handed over is sent by that call.
             match a {
                 syn::Expr::Reference(r) if self.is_var(&r.expr) && self.closures == 0 => {}
+                syn::Expr::Path(p)
+                    if self.request && p.path.is_ident(self.var) && self.closures == 0 => {}
                 _ => self.visit_expr(a),
             }
         }
@@ -553,6 +561,19 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
     fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
         if p.path.is_ident(self.var) {
             self.escapes = true;
+        }
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        // `req = req.header(k, v);`: the same request, one more setting. (Not for a
+        // client's builder: what it builds may be stored, which this does not follow.)
+        let same = self.request
+            && matches!(&*a.left, syn::Expr::Path(p) if p.path.is_ident(self.var))
+            && self.is_var(flatten(&a.right).root);
+        if same {
+            self.visit_expr(&a.right);
+        } else {
+            syn::visit::visit_expr_assign(self, a);
         }
     }
 
@@ -609,6 +630,14 @@ fn mentions(ts: proc_macro2::TokenStream, var: &str) -> bool {
         proc_macro2::TokenTree::Group(g) => mentions(g.stream(), var),
         _ => false,
     })
+}
+
+/// Whether a chain turns a client into one request (`Client::new().get(url)`).
+pub fn holds_request(chain: &Chain) -> bool {
+    chain
+        .calls
+        .iter()
+        .any(|m| REQUEST_METHODS.contains(&m.method.to_string().as_str()))
 }
 
 /// Methods of an HTTP client that start a request.

@@ -44,6 +44,9 @@ pub struct Extractor<'a> {
     /// Client starts already judged.
     /// Client builder chains already judged (by the start of their root expression).
     pub(super) clients_seen: rustc_hash::FxHashSet<usize>,
+    /// Requests built inline as a call's argument (`send_json(Client::new().get(url))`),
+    /// by their chain's start: that call sends them; they go no further.
+    pub(super) handed_requests: rustc_hash::FxHashSet<usize>,
     /// Clients stored away (not local) that a per-request `.timeout(..)` would bound:
     /// indexes into `facts.clients`.
     pub(super) stored_clients: Vec<usize>,
@@ -249,6 +252,7 @@ impl<'a> Extractor<'a> {
             hand_rolled: Default::default(),
             next_hand_rolled: false,
             clients_seen: Default::default(),
+            handed_requests: Default::default(),
             stored_clients: Vec::new(),
             stored_types: Vec::new(),
             timeout_wrapped: 0,
@@ -836,6 +840,18 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Await(_) | syn::Expr::Try(_)
         ) {
             self.skip_fallback_clients(e);
+            let args = match e {
+                syn::Expr::Call(c) => Some(&c.args),
+                syn::Expr::MethodCall(m) => Some(&m.args),
+                _ => None,
+            };
+            for a in args.into_iter().flatten() {
+                let chain = super::clients::flatten(a);
+                if super::clients::holds_request(&chain) {
+                    self.handed_requests
+                        .insert(super::spans::expr(chain.root).start);
+                }
+            }
             self.client_chains(super::clients::chains(e), None);
         }
         syn::visit::visit_expr(self, e);
