@@ -1148,15 +1148,18 @@ impl<'a> Extractor<'a> {
         // `Runner.super.createTest()` in class `Runner`: the superclass's method, as
         // `super.createTest()` (an interface's name before `.super` is that interface).
         let own_super = object.is_some_and(|o| {
-            let mut c = node.walk();
-            let qualified = node
-                .named_children(&mut c)
-                .any(|n| n.kind_name() == "super" && n != o);
-            qualified
+            let own_class = o.kind_name() == "identifier"
                 && self
                     .classes
                     .last()
-                    .is_some_and(|c| c.fq.rsplit('.').next() == Some(self.text(o)))
+                    .is_some_and(|c| c.fq.rsplit('.').next() == Some(self.text(o)));
+            own_class && {
+                let mut c = node.walk();
+                let qualified = node
+                    .named_children(&mut c)
+                    .any(|n| n.kind_name() == "super" && n != o);
+                qualified
+            }
         });
         let super_call = own_super || object.is_some_and(|o| o.kind_name() == "super");
         let (receiver_type, target) = match object {

@@ -644,23 +644,21 @@ impl<'a> Extractor<'a> {
                 .filter(|m| m.kind_name() == "method_declaration")
                 .filter_map(|m| Some((*m, m.field("name")?, m.field("parameters")?)))
         };
-        let mut seen: HashMap<(&str, usize), u8> = HashMap::default();
-        for (_, name, params) in methods() {
-            let n = seen
-                .entry((self.text(name), params.named_child_count()))
-                .or_default();
-            *n = n.saturating_add(1);
-        }
-        if seen.values().all(|&n| n < 2) {
+        let mut seen: Vec<(&str, usize)> = methods()
+            .map(|(_, name, params)| (self.text(name), params.named_child_count()))
+            .collect();
+        seen.sort_unstable();
+        if !seen.windows(2).any(|w| w[0] == w[1]) {
             return;
         }
+        let twice = |key: (&str, usize)| {
+            let at = seen.partition_point(|k| *k < key);
+            seen.get(at + 1) == Some(&key)
+        };
         let mut overloads: HashMap<String, Vec<(u32, Vec<String>)>> = HashMap::default();
         for (_, name, params) in methods() {
             let text = self.text(name);
-            if seen
-                .get(&(text, params.named_child_count()))
-                .is_none_or(|&n| n < 2)
-            {
+            if !twice((text, params.named_child_count())) {
                 continue;
             }
             let mut c = params.walk();
