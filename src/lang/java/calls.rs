@@ -324,6 +324,10 @@ impl<'a> Extractor<'a> {
     fn overload(&self, node: Node, name: &str) -> Option<u32> {
         let declared = self.classes.last()?.overloads.get(name)?;
         let args = node.field("arguments")?;
+        let count = args.named_child_count();
+        if declared.iter().filter(|(_, p)| p.len() == count).count() < 2 {
+            return None;
+        }
         let mut c = args.walk();
         let types: Vec<Option<String>> = args
             .named_children(&mut c)

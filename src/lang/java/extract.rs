@@ -595,16 +595,19 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
-        self.collect_overloads(&members);
+        // Methods by name, for overloads.
+        let mut named: Vec<(&str, Node)> = Vec::new();
         for m in &members {
             if m.kind_name() != "method_declaration" {
                 continue;
             }
-            let (Some(name), ty) = (m.field("name"), m.field("type").and_then(|t| self.jtype(t)))
+            let (Some(name_node), ty) =
+                (m.field("name"), m.field("type").and_then(|t| self.jtype(t)))
             else {
                 continue;
             };
-            let name = self.text(name).to_string();
+            named.push((self.text(name_node), name_node));
+            let name = self.text(name_node).to_string();
             self.pool_factory(*m, &name, ty.as_ref());
             let returned = self.returned_field(*m);
             // `getExecutor()` returning a pool field: other classes' calls reach that pool.
@@ -632,50 +635,49 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        self.collect_overloads(named);
         self.constructor_pools(&members);
     }
 
     /// Methods of the class declared twice or more with one parameter count
     /// (`validate(List<Topic>)` beside `validate(Topic)`), with their parameter types.
-    fn collect_overloads(&mut self, members: &[Node]) {
-        let methods = || {
-            members
-                .iter()
-                .filter(|m| m.kind_name() == "method_declaration")
-                .filter_map(|m| Some((*m, m.field("name")?, m.field("parameters")?)))
-        };
-        let mut seen: Vec<(&str, usize)> = methods()
-            .map(|(_, name, params)| (self.text(name), params.named_child_count()))
-            .collect();
-        seen.sort_unstable();
-        if !seen.windows(2).any(|w| w[0] == w[1]) {
+    fn collect_overloads(&mut self, mut named: Vec<(&str, Node)>) {
+        named.sort_unstable_by_key(|(n, _)| *n);
+        if !named.windows(2).any(|w| w[0].0 == w[1].0) {
             return;
         }
-        let twice = |key: (&str, usize)| {
-            let at = seen.partition_point(|k| *k < key);
-            seen.get(at + 1) == Some(&key)
-        };
         let mut overloads: HashMap<String, Vec<(u32, Vec<String>)>> = HashMap::default();
-        for (_, name, params) in methods() {
-            let text = self.text(name);
-            if !twice((text, params.named_child_count())) {
+        for group in named.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+            let with_params: Vec<(Node, Node)> = group
+                .iter()
+                .filter_map(|(_, name)| Some((*name, name.parent()?.field("parameters")?)))
+                .collect();
+            // Only overloads that share a parameter count need their types.
+            let mut counts: Vec<usize> = with_params
+                .iter()
+                .map(|(_, p)| p.named_child_count())
+                .collect();
+            counts.sort_unstable();
+            if !counts.windows(2).any(|w| w[0] == w[1]) {
                 continue;
             }
-            let mut c = params.walk();
-            let types = params
-                .named_children(&mut c)
-                .map(|p| match (p.kind_name(), p.field("type")) {
-                    ("formal_parameter", Some(t)) => {
-                        super::syntax::type_name(t, self.src).into_owned()
-                    }
-                    _ => String::new(),
+            let declared = with_params
+                .into_iter()
+                .map(|(name, params)| {
+                    let mut c = params.walk();
+                    let types = params
+                        .named_children(&mut c)
+                        .map(|p| match (p.kind_name(), p.field("type")) {
+                            ("formal_parameter", Some(t)) => {
+                                super::syntax::type_name(t, self.src).into_owned()
+                            }
+                            _ => String::new(),
+                        })
+                        .collect();
+                    (u32::try_from(name.start_byte()).unwrap_or(u32::MAX), types)
                 })
                 .collect();
-            let at = u32::try_from(name.start_byte()).unwrap_or(u32::MAX);
-            overloads
-                .entry(text.to_string())
-                .or_default()
-                .push((at, types));
+            overloads.insert(group[0].0.to_string(), declared);
         }
         if let Some(class) = self.classes.last_mut() {
             class.overloads = overloads;
