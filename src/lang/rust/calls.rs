@@ -606,6 +606,18 @@ impl<'a> Extractor<'a> {
         ctx
     }
 
+    /// The module a path names its function or type through (`db::load`, or
+    /// `Client::new()` after `use reqwest::{Client, ..}`: the `use` names it).
+    pub(super) fn path_module(&self, segs: &[String], free: bool) -> Option<String> {
+        if free {
+            self.types.imports.module_of(segs)
+        } else {
+            (segs.len() >= 2)
+                .then(|| self.types.imports.module_of(&segs[..segs.len() - 1]))
+                .flatten()
+        }
+    }
+
     /// `helper(..)` or `Self::helper(..)`: a call rules may follow.
     fn record_call(&mut self, p: &syn::Path, s: Span, lambda_args: Vec<(usize, usize)>) {
         let segs = super::resolve::segments(p);
@@ -621,14 +633,7 @@ impl<'a> Extractor<'a> {
         // `async_bb8_diesel::Connection::new(..)`: the type's module path too (also
         // through its `use`), so the model does not take a library's type for the
         // project's of the same name.
-        let module = if owner.is_empty() {
-            self.types.imports.module_of(&segs)
-        } else {
-            // `Client::new()` after `use reqwest::{Client, ..}`: the `use` names it.
-            (segs.len() >= 2)
-                .then(|| self.types.imports.module_of(&segs[..segs.len() - 1]))
-                .flatten()
-        };
+        let module = self.path_module(&segs, owner.is_empty());
         // `fs::rename(..)` after `use std::fs`: no project function.
         if let Some(m) = &module {
             if !self.is_own_module(m.split("::").next().unwrap_or_default()) {

@@ -206,13 +206,7 @@ impl Extractor<'_> {
             }
             // `get(get_workspace::get_workspace)`: the module picks among functions
             // of that name, as for a call.
-            let module = if owner.is_empty() {
-                self.types.imports.module_of(&segs)
-            } else {
-                (segs.len() >= 2)
-                    .then(|| self.types.imports.module_of(&segs[..segs.len() - 1]))
-                    .flatten()
-            };
+            let module = self.path_module(&segs, owner.is_empty());
             let mut call = self.call_record(owner, name, at, Vec::new());
             call.module = module.map(Into::into);
             self.facts.handlers.push((call, why.clone()));
