@@ -53,6 +53,7 @@ fn admin_module(facts: &FileFacts) -> bool {
     facts.module.iter().skip(1).any(|m| &**m == "admin")
 }
 
+/// The root as the front end's entry and the context's kind make it.
 fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
     let c = &facts.contexts[ctx];
     if let Some(e) = &c.entry {
