@@ -41,9 +41,7 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         // Rust: a route handler, or a task it spawns, in a module named `admin`
         // (`service/v2/admin/innit.rs`) serves operators, a few clicks, not traffic:
         // cold, as Java's admin routes.
-        Some((Heat::Hot, why)) if admin_module(facts) => {
-            Some((Heat::Cold, format!("{why} in an admin module")))
-        }
+        Some((Heat::Hot, why)) if admin_module(facts) => Some((Heat::Cold, admin_entry(&why))),
         root => root,
     }
 }
@@ -51,6 +49,11 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
 /// A Rust file of a module named `admin` (its crate's name aside).
 fn admin_module(facts: &FileFacts) -> bool {
     facts.module.iter().skip(1).any(|m| &**m == "admin")
+}
+
+/// Why an entry point of an admin module is cold.
+fn admin_entry(why: &str) -> String {
+    format!("{why} in an admin module")
 }
 
 /// The root as the front end's entry and the context's kind make it.
@@ -330,19 +333,18 @@ impl Heats {
                 continue;
             }
             deferred.remove(n);
-            if facts[n.0].tool {
-                h.roots.insert(*n, tool_entry(why));
-                h.heat.insert(*n, Heat::Cold);
-                inert.push(*n);
-            } else if admin_module(&facts[n.0]) {
-                h.roots.insert(*n, format!("{why} in an admin module"));
-                h.heat.insert(*n, Heat::Cold);
-                inert.push(*n);
-            } else {
-                h.roots.insert(*n, why.clone());
-                h.heat.insert(*n, Heat::Hot);
+            let (heat, why) = match &facts[n.0] {
+                f if f.tool => (Heat::Cold, tool_entry(why)),
+                f if admin_module(f) => (Heat::Cold, admin_entry(why)),
+                _ => (Heat::Hot, why.clone()),
+            };
+            if heat == Heat::Hot {
                 hot.push_back(*n);
+            } else {
+                inert.push(*n);
             }
+            h.roots.insert(*n, why);
+            h.heat.insert(*n, heat);
         }
         h.spread_hot(graph, &nested, &mut hot, &mut deferred);
         for (n, why) in weak {

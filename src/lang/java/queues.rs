@@ -430,13 +430,8 @@ impl<'a> Extractor<'a> {
         };
         let mut next = stmt.next_named_sibling();
         while let Some(s) = next {
-            let mut stack = vec![s];
-            while let Some(n) = stack.pop() {
-                if waits(n) {
-                    return true;
-                }
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
+            if super::syntax::any_node(s, waits) {
+                return true;
             }
             next = s.next_named_sibling();
         }

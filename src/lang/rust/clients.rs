@@ -270,7 +270,7 @@ impl<'a> Extractor<'a> {
                 escapes: false,
                 closures: 0,
                 raced_with_timer: false,
-                request: calls.iter().any(|c| REQUEST_METHODS.contains(&&*c.method)),
+                request: holds_request(&chain),
             };
             for stmt in later {
                 uses.visit_stmt(stmt);
@@ -637,7 +637,7 @@ pub fn holds_request(chain: &Chain) -> bool {
     chain
         .calls
         .iter()
-        .any(|m| REQUEST_METHODS.contains(&m.method.to_string().as_str()))
+        .any(|m| REQUEST_METHODS.iter().any(|r| m.method == r))
 }
 
 /// Methods of an HTTP client that start a request.
