@@ -399,8 +399,88 @@ impl<'a> Extractor<'a> {
             key,
             span: span(call),
             ctx: self.current_ctx(),
-            guarded: self.admits_one(call) || self.waits_for_item(call),
+            guarded: self.admits_one(call)
+                || self.waits_for_item(call)
+                || self.drained_in_place(call, var),
         });
+    }
+
+    /// `queue.add(event); drain();` where `drain` (an own method, or one it calls)
+    /// polls that queue on the producer's thread: a serialising hand-off (the
+    /// work-in-progress drain loop), not a backlog for another thread.
+    fn drained_in_place(&self, call: Node, var: &str) -> bool {
+        let Some(stmt) = call
+            .parent()
+            .filter(|p| p.kind_name() == "expression_statement")
+        else {
+            return false;
+        };
+        let mut next = stmt.next_named_sibling();
+        while let Some(s) = next {
+            let own = s
+                .named_child(0)
+                .filter(|c| c.kind_name() == "method_invocation")
+                .filter(|c| c.field("object").is_none_or(|o| self.text(o) == "this"))
+                .and_then(|c| c.field("name"));
+            if let Some(name) = own {
+                let mut seen = Vec::new();
+                if self.own_method_polls(stmt, self.text(name), var, &mut seen) {
+                    return true;
+                }
+            }
+            next = s.next_named_sibling();
+        }
+        false
+    }
+
+    /// Whether the own method `name` (declared in a class around `at`) polls `var`
+    /// on its caller's thread, itself or through own methods it calls (8 at most).
+    fn own_method_polls(
+        &self,
+        at: Node,
+        name: &'a str,
+        var: &str,
+        seen: &mut Vec<&'a str>,
+    ) -> bool {
+        if seen.len() >= 8 || seen.contains(&name) {
+            return false;
+        }
+        seen.push(name);
+        let mut body = enclosing_class_body(at);
+        while let Some(class) = body {
+            let mut c = class.walk();
+            let method = class.named_children(&mut c).find(|m| {
+                m.kind_name() == "method_declaration"
+                    && m.field("name").is_some_and(|n| self.text(n) == name)
+            });
+            if let Some(block) = method.and_then(|m| m.field("body")) {
+                let mut calls = Vec::new();
+                for inv in super::syntax::own_invocations(block) {
+                    let object = inv.field("object").map(|o| self.text(o));
+                    let Some(m) = inv.field("name").map(|n| self.text(n)) else {
+                        continue;
+                    };
+                    let on_var =
+                        object.is_some_and(|o| o == var || o.strip_prefix("this.") == Some(var));
+                    let takes = matches!(m, "poll" | "pollFirst" | "pollLast" | "drainTo")
+                        || m == "remove"
+                            && inv
+                                .field("arguments")
+                                .is_some_and(|a| a.named_child_count() == 0);
+                    if on_var && takes {
+                        return true;
+                    }
+                    if object.is_none_or(|o| o == "this") {
+                        calls.push(m);
+                    }
+                }
+                return calls
+                    .into_iter()
+                    .any(|m| self.own_method_polls(block, m, var, seen));
+            }
+            body = enclosing_class_body(class);
+        }
+        false
     }
 
     /// `queue.put(token); token.waitForCompletion();`: the producer waits for the item

@@ -122,10 +122,21 @@ impl Imports {
     }
 }
 
+/// The imports, and how many inline modules deep the visit is: a `use` inside
+/// `mod inner { .. }` never replaces the file's own import of the same name
+/// (`use super::{mpsc, ..}` in a module of helpers names what the file imports).
 #[derive(Default)]
-struct Collector(Imports);
+struct Collector(Imports, usize);
 
 impl Collector {
+    fn alias(&mut self, name: String, full: Vec<String>) {
+        if self.1 == 0 {
+            self.0.aliases.insert(name, full);
+        } else {
+            self.0.aliases.entry(name).or_insert(full);
+        }
+    }
+
     fn tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
         match tree {
             syn::UseTree::Path(p) => {
@@ -137,12 +148,12 @@ impl Collector {
                 let name = n.ident.to_string();
                 if name == "self" {
                     if let Some(last) = prefix.last() {
-                        self.0.aliases.insert(last.clone(), prefix.clone());
+                        self.alias(last.clone(), prefix.clone());
                     }
                 } else {
                     let mut full = prefix.clone();
                     full.push(name.clone());
-                    self.0.aliases.insert(name, full);
+                    self.alias(name, full);
                 }
             }
             syn::UseTree::Rename(r) => {
@@ -151,7 +162,7 @@ impl Collector {
                     full.push(r.ident.to_string());
                 }
                 if r.rename != "_" && !full.is_empty() {
-                    self.0.aliases.insert(r.rename.to_string(), full);
+                    self.alias(r.rename.to_string(), full);
                 }
             }
             syn::UseTree::Glob(_) => {
@@ -189,7 +200,13 @@ impl<'ast> Visit<'ast> for Collector {
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
         self.0.locals.insert(m.ident.to_string());
+        // Test modules are not analysed: their imports name nothing the rules see.
+        if super::extract::is_test(&m.attrs) {
+            return;
+        }
+        self.1 += 1;
         syn::visit::visit_item_mod(self, m);
+        self.1 -= 1;
     }
 
     fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {
