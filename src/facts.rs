@@ -75,7 +75,8 @@ pub struct FileFacts {
     pub request_timeout: bool,
     /// Rust functions' declared return types, when they name one (`Result<Conn, Error>`
     /// is `Conn`), by context in ascending order: a call's result has that type. A
-    /// side table: most contexts have none. Java: methods declared to return a future.
+    /// side table: most contexts have none. Java: methods declared to return a future (or
+    /// a `publisher`, a `Mono`).
     #[serde(default)]
     pub returns: Vec<(CtxId, Box<str>)>,
     /// Rust calls made on an earlier call's result (`open(..).await?.handle()`, or on a
@@ -474,10 +475,10 @@ pub struct Wait {
     /// Java: a throttle's permit (`Semaphore.acquire()`, `permit` in the catalog).
     #[serde(default)]
     pub permit: bool,
-    /// Java: an untimed `get()`/`join()` on a project call's result of unknown type
+    /// Java: an untimed `get()`/`join()`/`block()` on a project call's result of unknown type
     /// (`ev.getResultFuture().get()`), recorded as timed: it counts as untimed once
     /// the project model finds that every target of the call (in `call_waits`) is
-    /// declared to return a future (`Model::typed_waits`).
+    /// declared to return a future or a publisher (`Model::typed_waits`).
     #[serde(default)]
     pub by_call: bool,
 }

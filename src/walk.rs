@@ -405,7 +405,22 @@ fn is_test_dir(dir: &Path) -> bool {
         || parts.windows(2).any(|w| w == ["src", "test"])
         || modules
             .clone()
-            .any(|p| is_showcase_root(p) || is_e2e_module(p))
+            .any(|p| is_showcase_root(p) || is_e2e_module(p) || is_test_support_module(p))
+}
+
+/// Modules that exist to test others: `titus-testkit`, `helios-testing`,
+/// `helios-system-tests`, `store-test-utils` (a `-` never appears in a package name).
+fn is_test_support_module(dir: &str) -> bool {
+    const SUFFIXES: &[&str] = &[
+        "-testkit",
+        "-testing",
+        "-tests",
+        "-test-utils",
+        "-test-util",
+        "-test-support",
+        "-testutils",
+    ];
+    dir == "testkit" || SUFFIXES.iter().any(|s| dir.ends_with(s))
 }
 
 /// End-to-end test modules: `test/` at module level, `e2e`, `e2e-v2`, `e2e_test`.
@@ -503,6 +518,18 @@ mod tests {
             "rpc-benchmark/src/main/java/a/B.java"
         )));
         assert!(is_test_path(Path::new("benchmarks/src/lib.rs")));
+        assert!(is_test_path(Path::new(
+            "titus-testkit/src/main/java/a/Stub.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "helios-system-tests/src/main/java/a/SystemTestBase.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "svc/src/main/java/com/acme/testing/Probe.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "ab-testing-service/src/main/java/a/Experiments.java"
+        )));
         assert!(is_test_path(Path::new(
             "demo/demo-crossapp/client/src/main/java/a/Client.java"
         )));

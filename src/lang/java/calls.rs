@@ -833,18 +833,20 @@ impl<'a> Extractor<'a> {
     /// reports; timed ones are recorded too (a submission whose result is waited
     /// for at all matters to `caller_runs_under_join`).
     fn wait(&mut self, node: Node, name: &str, object: Option<Node>, recv: &Value, nargs: usize) {
-        // `ev.getResultFuture().get()`: the result of a project call, whose type only
-        // the callee's declaration (maybe in another file) says. Recorded as a future's
-        // wait that counts once the project model finds every target returns a future.
+        // `ev.getResultFuture().get()`, `store.results(id).block()`: the result of a
+        // project call, whose type only the callee's declaration (maybe in another file)
+        // says. Recorded as a future's (a `Mono`'s) wait that counts once the project
+        // model finds every target returns a future (a publisher): code that compiles
+        // calls `get`/`join` only on the one and `block` only on the other.
         let by_call = recv.fq().is_none()
             && recv.call.is_some()
             && object.is_some()
             && nargs == 0
-            && matches!(name, "get" | "join");
-        let fq = if by_call {
-            Some("java.util.concurrent.CompletableFuture")
-        } else {
-            recv.fq()
+            && matches!(name, "get" | "join" | "block");
+        let fq = match (by_call, name) {
+            (true, "block") => Some("reactor.core.publisher.Mono"),
+            (true, _) => Some("java.util.concurrent.CompletableFuture"),
+            (false, _) => recv.fq(),
         };
         let applies = |w: &&crate::catalog::WaitEntry| {
             w.method.is_some()
