@@ -150,6 +150,26 @@ pub fn is_test(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
+/// The outer attributes of an expression statement's expression (`#[cfg(..)] return x;`).
+fn expr_attrs(e: &syn::Expr) -> &[syn::Attribute] {
+    use syn::Expr as E;
+    match e {
+        E::Return(x) => &x.attrs,
+        E::Call(x) => &x.attrs,
+        E::MethodCall(x) => &x.attrs,
+        E::Await(x) => &x.attrs,
+        E::Try(x) => &x.attrs,
+        E::Assign(x) => &x.attrs,
+        E::Block(x) => &x.attrs,
+        E::If(x) => &x.attrs,
+        E::Match(x) => &x.attrs,
+        E::Macro(x) => &x.attrs,
+        E::Path(x) => &x.attrs,
+        E::Struct(x) => &x.attrs,
+        _ => &[],
+    }
+}
+
 /// Whether attributes compile code only for WebAssembly (`#[cfg(target_family =
 /// "wasm")]`, `target_arch = "wasm32"`, a `wasm` alias): no threads there, and the
 /// browser's fetch owns timeouts.
@@ -788,10 +808,15 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         for (i, stmt) in b.stmts.iter().enumerate() {
             // `#[cfg(target_family = "wasm")] let res = req.send().await?;`
-            if let syn::Stmt::Local(l) = stmt {
-                if is_wasm_only(&l.attrs) {
-                    continue;
-                }
+            // `#[cfg(target_family = "wasm")] return Self::Custom(Client::new());`
+            let attrs = match stmt {
+                syn::Stmt::Local(l) => &l.attrs[..],
+                syn::Stmt::Expr(e, _) => expr_attrs(e),
+                syn::Stmt::Macro(m) => &m.attrs[..],
+                syn::Stmt::Item(_) => &[],
+            };
+            if is_wasm_only(attrs) {
+                continue;
             }
             // A client bound to a variable: its later statements may configure it.
             if let syn::Stmt::Local(syn::Local {
