@@ -82,7 +82,10 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
-        if self.bounds_each_request(entry, start) || self.handed_to_bound(entry, &used.passed) {
+        if self.bounds_each_request(entry, start)
+            || self.handed_to_bound(entry, &used.passed)
+            || self.configured_by_callers(entry, start)
+        {
             return;
         }
         let s = self.start_span(start);
@@ -285,6 +288,52 @@ impl<'a> Extractor<'a> {
             }
         }
         false
+    }
+
+    /// `HttpURLConnection open() { return (HttpURLConnection) url.openConnection(); }`,
+    /// a helper tests override: its callers in the class configure what it returns
+    /// (`conn = open(); conn.setConnectTimeout(..); ..`). True when the class calls it
+    /// and every such call's variable meets the entry's needs.
+    fn configured_by_callers(&self, entry: &ClientEntry, start: Node) -> bool {
+        let mut ignored = Vec::new();
+        let top = self.chain_up(start, &mut ignored);
+        if top
+            .parent()
+            .is_none_or(|p| p.kind_name() != "return_statement")
+        {
+            return false;
+        }
+        let mut cur = top.parent();
+        let method = loop {
+            match cur {
+                Some(m) if m.kind_name() == "method_declaration" => break m,
+                Some(n) if !matches!(n.kind_name(), "lambda_expression" | "class_body") => {
+                    cur = n.parent()
+                }
+                _ => return false,
+            }
+        };
+        let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
+            return false;
+        };
+        let name = self.text(name);
+        let mut callers = 0;
+        let mut stack = vec![class];
+        while let Some(n) = stack.pop() {
+            let own_call = n.kind_name() == "method_invocation"
+                && n.field("name").is_some_and(|m| self.text(m) == name)
+                && n.field("object").is_none_or(|o| self.text(o) == "this");
+            if own_call {
+                callers += 1;
+                let used = self.observe(n, &[]);
+                if self.lacks(entry, start, &used.calls).is_some() {
+                    return false;
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        callers > 0
     }
 
     /// What a client lacks (`None` when bounded): its own needs, or those of the
