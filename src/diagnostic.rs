@@ -82,6 +82,9 @@ pub struct Diagnostic {
     /// Worth a reviewer's time only in hot code (a `block_in_place` around local
     /// synchronous work): in unknown code it is a note with `--pedantic`.
     pub hot_only: bool,
+    /// Worth a reviewer's time nowhere measured (a `block_in_place` around an embedded
+    /// database's query): a note with `--pedantic`, whatever the context.
+    pub pedantic_only: bool,
 }
 
 impl Diagnostic {
@@ -99,6 +102,7 @@ impl Diagnostic {
             context: None,
             any_context: false,
             hot_only: false,
+            pedantic_only: false,
         }
     }
 

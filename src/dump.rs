@@ -32,7 +32,16 @@ pub fn dump(project: &Project) -> String {
         } else {
             ""
         };
-        let _ = writeln!(out, "file {}{role}{timeout}", project.files[file].display);
+        let store = if facts.local_store {
+            " [local store]"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "file {}{role}{timeout}{store}",
+            project.files[file].display
+        );
         for t in &facts.types {
             let supers: Vec<String> = t
                 .supers

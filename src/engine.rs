@@ -566,12 +566,19 @@ fn link_and_judge(
                             level != Level::Off
                         });
                         found.retain_mut(|d| {
+                            if d.pedantic_only && !pedantic {
+                                return false;
+                            }
                             let language = files[d.file].language;
                             let quiet = d.hot_only
                                 || unknown_pedantic.iter().any(|(l, reported)| {
                                     *l == language && !reported.iter().any(|r| r == rule.id)
                                 });
-                            judge_context(&project, d, pedantic, quiet)
+                            let kept = judge_context(&project, d, pedantic, quiet);
+                            if d.pedantic_only {
+                                d.level = Level::Note;
+                            }
+                            kept
                         });
                         found
                     })

@@ -73,6 +73,10 @@ pub struct FileFacts {
     /// Rust: the file builds a server-wide request timeout (`TimeoutLayer::new(d)`).
     #[serde(default)]
     pub request_timeout: bool,
+    /// Rust: the file uses an embedded database (`local_store_crates`: `rusqlite`,
+    /// `sled`): its `block_in_place` calls run local synchronous work.
+    #[serde(default)]
+    pub local_store: bool,
     /// Rust functions' declared return types, when they name one (`Result<Conn, Error>`
     /// is `Conn`), by context in ascending order: a call's result has that type. A
     /// side table: most contexts have none. Java: methods declared to return a future (or

@@ -524,6 +524,10 @@ pub struct LangCatalog {
     /// an application one user runs, serving no traffic, so its code is cold.
     #[serde(default)]
     pub desktop_crates: Vec<String>,
+    /// Rust: embedded databases (`rusqlite`, `sled`): a file that uses one wraps its
+    /// calls in `block_in_place` as tokio advises for local synchronous work.
+    #[serde(default)]
+    pub local_store_crates: Vec<String>,
     /// Methods whose success admits one caller at a time (`compareAndSet`, `tryLock`):
     /// work submitted only past such a guard cannot pile up in a queue.
     #[serde(default)]
@@ -588,6 +592,7 @@ impl LangCatalog {
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);
         self.desktop_crates.extend(other.desktop_crates);
+        self.local_store_crates.extend(other.local_store_crates);
         self.guard_methods.extend(other.guard_methods);
         self.release_methods.extend(other.release_methods);
     }

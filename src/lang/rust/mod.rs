@@ -33,6 +33,8 @@ impl Frontend for RustFrontend {
             Ok(ast) => {
                 let mut imports = resolve::Imports::collect(&ast);
                 imports.follow_reexports(&opts.catalog.data.external_crates);
+                let local_store =
+                    (opts.catalog.data.local_store_crates.iter()).any(|c| imports.uses_crate(c));
                 let types = types::Types::new(&ast, &imports, opts.catalog);
                 let mut x = extract::Extractor::new(opts.catalog, types, &ast, opts.include_tests);
                 x.binary = is_binary(&file.path, opts.catalog);
@@ -42,6 +44,7 @@ impl Frontend for RustFrontend {
                 x.field_requests(&ast);
                 x.bound_per_request(&ast);
                 x.facts.binary = x.binary;
+                x.facts.local_store = local_store;
                 x.facts.modules = declared_modules(&ast.items);
                 x.facts.struct_fields = x.types.project_fields();
                 Ok(x.facts)

@@ -52,6 +52,17 @@ impl Imports {
         }
     }
 
+    /// Whether a `use` (or an `extern crate`) of this file names crate `name`.
+    pub fn uses_crate(&self, name: &str) -> bool {
+        self.aliases
+            .values()
+            .any(|t| t.first().is_some_and(|f| f == name))
+            || self
+                .globs
+                .iter()
+                .any(|g| g.first().is_some_and(|f| f == name))
+    }
+
     /// Declared in this file (a function, module, type or const).
     pub fn is_local(&self, name: &str) -> bool {
         self.locals.contains(name)
