@@ -183,7 +183,7 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             // run local synchronous work (an embedded database, a file); it matters
             // on a request path, not in code the project cannot place.
             // In a file that uses an embedded database (`rusqlite`), that local work is
-            // its queries: tokio's advice followed, acted on in none of 15 audited cases.
+            // its queries: tokio's advice followed (no owner acted on one in the audits).
             if in_place && inner(i).iter().all(|x| x.timed) {
                 if facts.local_store {
                     d.pedantic_only = true;
