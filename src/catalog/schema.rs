@@ -317,6 +317,10 @@ pub struct EntryPoint {
     /// Cold by name only (`close`, `destroy`): a method hot code calls is hot.
     #[serde(default)]
     pub yields: bool,
+    /// Java: only methods declared with no parameters (a lifecycle `stop()`, not a
+    /// domain operation `stop(jobId)`).
+    #[serde(default)]
+    pub no_params: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -279,6 +279,13 @@ impl<'a> Extractor<'a> {
             if !e.param_types.is_empty() && !self.takes_param_of(node, &e.param_types) {
                 continue;
             }
+            let no_params = || {
+                node.field("parameters")
+                    .is_some_and(|p| p.named_child_count() == 0)
+            };
+            if e.no_params && !no_params() {
+                continue;
+            }
             let why = match ann {
                 Some(a) => format!("`@{}` {}", a.rsplit('.').next().unwrap_or(a), e.why),
                 None => e.why.clone(),
