@@ -99,6 +99,9 @@ pub struct CallGraph {
     modules: std::collections::HashSet<String>,
     /// Rust: every name of a module of the project (`graph`, `tokio`).
     module_names: std::collections::HashSet<Box<str>>,
+    /// Java: each file's build module (the path before `src/main/java`), interned;
+    /// `u32::MAX` when the file is in no such layout.
+    build_module: Vec<u32>,
 }
 
 /// A call that submits to a pool the project model found: a wrapper (`runner.submit(..)`
@@ -127,7 +130,10 @@ fn is_method(kind: &CtxKind, name: &str) -> bool {
 
 impl CallGraph {
     pub fn new(files: &[SourceFile], facts: &[FileFacts], types: &Types) -> CallGraph {
-        let mut g = CallGraph::default();
+        let mut g = CallGraph {
+            build_module: build_modules(files),
+            ..CallGraph::default()
+        };
         for f in facts {
             for n in 1..=f.module.len() {
                 g.modules.insert(f.module[..n].join("::"));
@@ -465,7 +471,7 @@ impl CallGraph {
                     // A template method's `doExecute(..)`: a subclass's override may
                     // run (the class's own callers reach it through `this`).
                     if depth == 0 {
-                        found.extend(self.overrides(facts, types, t, name, call.args));
+                        found.extend(self.overrides(facts, types, t, name, call.args, caller.0));
                         found.sort_unstable();
                         found.dedup();
                     }
@@ -484,12 +490,17 @@ impl CallGraph {
         let mut found = self.in_hierarchy(facts, types, t, name, call.args);
         // An interface or abstract method: the project's implementations (a call
         // through `plugin.execute(..)` may run any of them), when there are few.
-        found.extend(self.overrides(facts, types, t, name, call.args));
+        found.extend(self.overrides(facts, types, t, name, call.args, caller.0));
         found
     }
 
     /// The methods named `name` of `t`'s project subtypes, when it has at most
-    /// [`MAX_SUBTYPES`] (past that, `t` is an extension point).
+    /// [`MAX_SUBTYPES`] (past that, `t` is an extension point). Subtypes spread over
+    /// three or more other build modules are plugins, one module each (`KinesisSystemConsumer`
+    /// in `samza-aws`, `HdfsSystemConsumer` in `samza-hdfs` for a `SystemConsumer` call in
+    /// `samza-rest`), chosen by configuration the project model cannot read: only those
+    /// in the caller's or `t`'s module are reached. Subtypes in one or two other modules
+    /// (an implementation module beside an API module) all are.
     fn overrides(
         &self,
         facts: &[FileFacts],
@@ -497,10 +508,26 @@ impl CallGraph {
         t: TypeId,
         name: &str,
         args: Option<u8>,
+        caller: FileId,
     ) -> Vec<Node> {
-        let subtypes = types.descendants(t, MAX_SUBTYPES);
+        let mut subtypes = types.descendants(t, MAX_SUBTYPES);
         if subtypes.len() > MAX_SUBTYPES {
             return Vec::new();
+        }
+        let module = |f: FileId| self.build_module.get(f).copied().unwrap_or(u32::MAX);
+        let (from, declared) = (module(caller), module(types.decls[t].0));
+        let mut others: Vec<u32> = subtypes
+            .iter()
+            .map(|&d| module(types.decls[d].0))
+            .filter(|&m| m != from && m != declared)
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        if from != u32::MAX && others.len() > 2 {
+            subtypes.retain(|&d| {
+                let m = module(types.decls[d].0);
+                m == from || m == declared
+            });
         }
         subtypes
             .into_iter()
@@ -790,4 +817,20 @@ fn returned_submissions(
     }
     returns.retain(|_, v| !v.is_empty());
     returns
+}
+
+/// Each file's Java build module: the display path before `src/main/java/` (`samza-aws/`,
+/// `server/tserver/`), interned in order of first appearance; `u32::MAX` for other files.
+fn build_modules(files: &[SourceFile]) -> Vec<u32> {
+    let mut ids: HashMap<&str, u32> = HashMap::default();
+    files
+        .iter()
+        .map(|f| match f.display.find("src/main/java/") {
+            Some(at) => {
+                let next = ids.len() as u32;
+                *ids.entry(&f.display[..at]).or_insert(next)
+            }
+            None => u32::MAX,
+        })
+        .collect()
 }
