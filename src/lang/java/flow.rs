@@ -986,9 +986,12 @@ impl<'a> Extractor<'a> {
 
     /// The declarations of this class's methods named `name` (overloads included).
     pub(super) fn own_methods(&self, name: &str) -> Vec<Node<'a>> {
-        let Some(body) = self.class_body() else {
-            return Vec::new();
-        };
+        self.class_body()
+            .map_or_else(Vec::new, |body| self.methods_named(body, name))
+    }
+
+    /// The declarations of methods named `name` in a class body (overloads included).
+    pub(super) fn methods_named<'t>(&self, body: Node<'t>, name: &str) -> Vec<Node<'t>> {
         let mut c = body.walk();
         body.named_children(&mut c)
             .filter(|m| m.kind_name() == "method_declaration")

@@ -448,11 +448,7 @@ impl<'a> Extractor<'a> {
         seen.push(name);
         let mut body = enclosing_class_body(at);
         while let Some(class) = body {
-            let mut c = class.walk();
-            let method = class.named_children(&mut c).find(|m| {
-                m.kind_name() == "method_declaration"
-                    && m.field("name").is_some_and(|n| self.text(n) == name)
-            });
+            let method = self.methods_named(class, name).into_iter().next();
             if let Some(block) = method.and_then(|m| m.field("body")) {
                 let mut calls = Vec::new();
                 for inv in super::syntax::own_invocations(block) {
