@@ -79,12 +79,22 @@ pub struct Diagnostic {
     /// itself hangs startup as surely as a request): the context is reported, but
     /// does not lower or drop the finding.
     pub any_context: bool,
-    /// Worth a reviewer's time only in hot code (a `block_in_place` around local
-    /// synchronous work): in unknown code it is a note with `--pedantic`.
-    pub hot_only: bool,
-    /// Worth a reviewer's time nowhere measured (a `block_in_place` around an embedded
-    /// database's query): a note with `--pedantic`, whatever the context.
-    pub pedantic_only: bool,
+    /// Where the finding is worth a reviewer's time (most: wherever its context puts it).
+    pub worth: Worth,
+}
+
+/// Where a finding is worth a reviewer's time, beyond what its context decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Worth {
+    /// As its context decides (hot: the rule's level; unknown: a warning at most).
+    #[default]
+    AsContext,
+    /// Only in hot code (a `block_in_place` around local synchronous work): in unknown
+    /// code it is a note with `--pedantic`.
+    HotOnly,
+    /// Nowhere measured (a `block_in_place` around an embedded database's query): a note
+    /// with `--pedantic`, whatever the context.
+    PedanticOnly,
 }
 
 impl Diagnostic {
@@ -101,8 +111,7 @@ impl Diagnostic {
             site: None,
             context: None,
             any_context: false,
-            hot_only: false,
-            pedantic_only: false,
+            worth: Worth::AsContext,
         }
     }
 

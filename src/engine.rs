@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use crate::baseline;
 use crate::cache::{self, Cache};
 use crate::catalog::Catalog;
-use crate::diagnostic::{self, Diagnostic};
+use crate::diagnostic::{self, Diagnostic, Worth};
 use crate::facts::{CtxKind, FileFacts, Heat};
 use crate::isolate;
 use crate::lang::{frontend, ExtractOptions};
@@ -566,16 +566,17 @@ fn link_and_judge(
                             level != Level::Off
                         });
                         found.retain_mut(|d| {
-                            if d.pedantic_only && !pedantic {
+                            let pedantic_only = d.worth == Worth::PedanticOnly;
+                            if pedantic_only && !pedantic {
                                 return false;
                             }
                             let language = files[d.file].language;
-                            let quiet = d.hot_only
+                            let quiet = d.worth == Worth::HotOnly
                                 || unknown_pedantic.iter().any(|(l, reported)| {
                                     *l == language && !reported.iter().any(|r| r == rule.id)
                                 });
                             let kept = judge_context(&project, d, pedantic, quiet);
-                            if d.pedantic_only {
+                            if pedantic_only {
                                 d.level = Level::Note;
                             }
                             kept

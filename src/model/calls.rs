@@ -516,18 +516,20 @@ impl CallGraph {
         }
         let module = |f: FileId| self.build_module.get(f).copied().unwrap_or(u32::MAX);
         let (from, declared) = (module(caller), module(types.decls[t].0));
-        let mut others: Vec<u32> = subtypes
-            .iter()
-            .map(|&d| module(types.decls[d].0))
-            .filter(|&m| m != from && m != declared)
-            .collect();
-        others.sort_unstable();
-        others.dedup();
-        if from != u32::MAX && others.len() > 2 {
-            subtypes.retain(|&d| {
-                let m = module(types.decls[d].0);
-                m == from || m == declared
-            });
+        if subtypes.len() > 2 && from != u32::MAX {
+            let mut others: Vec<u32> = subtypes
+                .iter()
+                .map(|&d| module(types.decls[d].0))
+                .filter(|&m| m != from && m != declared)
+                .collect();
+            others.sort_unstable();
+            others.dedup();
+            if others.len() > 2 {
+                subtypes.retain(|&d| {
+                    let m = module(types.decls[d].0);
+                    m == from || m == declared
+                });
+            }
         }
         subtypes
             .into_iter()

@@ -3,7 +3,7 @@
 //! waits for the result, or is an event loop (Rust: blocking on a runtime thread).
 
 use super::{nested_in, Level, Rule, Settings};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Worth};
 use crate::facts::{CtxKind, WaitKind};
 use crate::link::Project;
 
@@ -185,11 +185,11 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             // In a file that uses an embedded database (`rusqlite`), that local work is
             // its queries: tokio's advice followed (no owner acted on one in the audits).
             if in_place && inner(i).iter().all(|x| x.timed) {
-                if facts.local_store {
-                    d.pedantic_only = true;
+                d.worth = if facts.local_store {
+                    Worth::PedanticOnly
                 } else {
-                    d.hot_only = true;
-                }
+                    Worth::HotOnly
+                };
             }
             for &(f, call) in &e.via {
                 d = d.label(f, call, "called from async code here");

@@ -117,13 +117,15 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         for c in &facts.clients {
             // A stored client whose every request is made in a function all of whose
             // callers bound it (`timeout(d, consul.services())` around each use).
-            let requests_bounded = !c.requests.is_empty()
-                && request_contexts(project, file, c)
-                    .iter()
-                    .all(|&(_, ctx, _)| bounded_by_callers(project, (file, ctx), 0));
+            let requests_bounded = || {
+                !c.requests.is_empty()
+                    && request_contexts(project, file, c)
+                        .iter()
+                        .all(|&(_, ctx, _)| bounded_by_callers(project, (file, ctx), 0))
+            };
             if bounded_by_callers(project, (file, c.ctx), 0)
                 || bounded_by_server(project, &timed, file, c)
-                || requests_bounded
+                || requests_bounded()
             {
                 continue;
             }
