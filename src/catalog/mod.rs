@@ -235,6 +235,23 @@ impl Indexed {
         })
     }
 
+    /// Whether calls on a client of this type return futures its own I/O timeouts
+    /// bound (`futures.io_clients`; `*` matches any run of characters).
+    pub fn io_client(&self, fq: &str) -> bool {
+        self.data
+            .futures
+            .io_clients
+            .iter()
+            .any(|p| match p.split_once('*') {
+                Some((head, tail)) => {
+                    fq.len() >= head.len() + tail.len()
+                        && fq.starts_with(head)
+                        && fq.ends_with(tail)
+                }
+                None => p == fq,
+            })
+    }
+
     /// Whether a type is in a named group.
     pub fn in_group(&self, group: &str, fq: &str) -> bool {
         self.data

@@ -229,6 +229,11 @@ pub struct FutureRules {
     /// are bounded.
     #[serde(default)]
     pub bounded_types: Vec<String>,
+    /// Client types whose calls return futures that the client's own I/O timeouts
+    /// bound (an AWS SDK async client, Lettuce async commands): waiting on them waits
+    /// for I/O, which `missing_client_timeout` judges. `*` matches any run of characters.
+    #[serde(default)]
+    pub io_clients: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -575,6 +580,7 @@ impl LangCatalog {
         f.blocking_apis.extend(o.blocking_apis);
         f.timeout_words.extend(o.timeout_words);
         f.bounded_types.extend(o.bounded_types);
+        f.io_clients.extend(o.io_clients);
         self.reactive.off_loop.extend(other.reactive.off_loop);
         self.reactive
             .off_loop_after

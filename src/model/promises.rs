@@ -49,14 +49,19 @@ pub fn bounded_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId,
             break;
         }
     }
+    // A wait on several calls (`allOf(a.f(), b.g()).join()`) is bounded when all are.
+    let mut unproven: HashSet<(FileId, usize)> = HashSet::default();
     for (file, f) in facts.iter().enumerate() {
         for &(ci, span) in &f.call_waits {
             let t = targets(file, ci);
             if !t.is_empty() && t.iter().all(|n| proven.contains(n)) {
                 out.insert((file, span.start));
+            } else {
+                unproven.insert((file, span.start));
             }
         }
     }
+    out.retain(|w| !unproven.contains(w));
     out
 }
 

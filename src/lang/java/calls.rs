@@ -662,16 +662,24 @@ impl<'a> Extractor<'a> {
                 if futures.all_of.contains(&full) {
                     v.complete = true;
                     v.bounded = !args.is_empty();
+                    let mut calls = Some(Vec::new());
                     for a in &args {
                         let av = self.value_of(*a);
                         v.complete &= av.complete;
-                        v.bounded &= av.bounded || self.bounded_type(&av);
+                        let bounded = av.bounded || self.bounded_type(&av);
+                        v.bounded &= bounded;
+                        match (bounded || av.complete, av.call, &mut calls) {
+                            (true, _, _) => {}
+                            (false, Some(c), Some(list)) if av.origin.is_empty() => list.push(c),
+                            _ => calls = None,
+                        }
                         v.origin.extend(av.origin);
                         if let Some(r) = av.root {
                             v.members.push(r);
                         }
                     }
                     v.complete &= !args.is_empty();
+                    v.promise_calls = calls.unwrap_or_default();
                 }
                 // `Arrays.stream(done)`: a view of complete futures.
                 if STATIC_VIEWS.contains(&full.as_str()) {
@@ -753,6 +761,11 @@ impl<'a> Extractor<'a> {
                 let returned = self.returned_type(&recv, name);
                 v.complete |= returned.as_ref().is_some_and(|(_, c)| *c);
                 v.ty = returned.map(|(t, _)| t);
+                // `dynamo.updateItem(req)`: a future the client's I/O timeouts bound.
+                if recv.fq().is_some_and(|fq| self.catalog.io_client(fq)) {
+                    v.ty = Some(JType::known("java.util.concurrent.CompletableFuture"));
+                    v.bounded = true;
+                }
                 if name == "toArray" {
                     v.ty = recv.ty.clone();
                 }
@@ -927,6 +940,12 @@ impl<'a> Extractor<'a> {
         self.facts.waits[idx].handshake = untimed && self.handshake(node, signals);
         if let (true, true, Some(c)) = (on_result, recv.origin.is_empty(), recv.call) {
             self.facts.call_waits.push((c, span));
+        }
+        // `allOf(a.f(), b.g()).join()`: bounded once every call returns an I/O promise.
+        if on_result && !timed && recv.call.is_none() {
+            for &c in &recv.promise_calls {
+                self.facts.call_waits.push((c, span));
+            }
         }
         if let (false, true) = (on_result, recv.origin.is_empty()) {
             if let Some(&c) = self.frame.release_calls.get(&recv_text) {

@@ -670,7 +670,8 @@ fn ends_with(stmt: Node, kinds: &[&str]) -> bool {
 }
 
 /// Continuations that keep a promise's bound (`executeCommand(r).thenApply(parse)`).
-const CONTINUATIONS: [&str; 8] = [
+const CONTINUATIONS: [&str; 9] = [
+    "toCompletableFuture",
     "thenApply",
     "thenCompose",
     "thenAccept",
@@ -797,6 +798,34 @@ impl Extractor<'_> {
                         {
                             return true
                         }
+                        // `load(k).exceptionallyCompose(e -> load(k))`: a promise when the
+                        // receiver and the future the lambda returns are.
+                        Some(o) if name == "exceptionallyCompose" => {
+                            let body = e
+                                .field("arguments")
+                                .and_then(|a| a.named_child(0))
+                                .filter(|l| l.kind_name() == "lambda_expression")
+                                .and_then(|l| l.field("body"))
+                                .filter(|b| b.kind_name() != "block");
+                            return body.is_some_and(|b| {
+                                self.promise_expr(b, block, visiting, foreign)
+                                    && self.promise_expr(o, block, visiting, foreign)
+                            });
+                        }
+                        // `allOf(a.f(), b.g())`: a promise when every argument is one.
+                        Some(o) if self.text(o) == "CompletableFuture" && name == "allOf" => {
+                            let Some(args) = e.field("arguments") else {
+                                return false;
+                            };
+                            let mut c = args.walk();
+                            let args: Vec<Node> = args.named_children(&mut c).collect();
+                            return !args.is_empty()
+                                && args
+                                    .into_iter()
+                                    .all(|a| self.promise_expr(a, block, visiting, foreign));
+                        }
+                        // A call on an async I/O client: its timeouts bound the future.
+                        Some(o) if self.io_client_value(o) => return true,
                         Some(o) if self.text(o) != "this" => return self.foreign(e, foreign),
                         // `return known(v);`, a method of another class imported
                         // statically: the project model checks it, as a call on an object.
@@ -810,6 +839,16 @@ impl Extractor<'_> {
                 _ => return false,
             }
         }
+    }
+
+    /// A variable or field whose type is an async I/O client (`futures.io_clients`).
+    /// Only names are typed here: typing a call would check promises again.
+    fn io_client_value(&self, object: Node) -> bool {
+        matches!(object.kind_name(), "identifier" | "field_access")
+            && self
+                .value_of(object)
+                .fq()
+                .is_some_and(|fq| self.catalog.io_client(fq))
     }
 
     /// A returned call on another object: listed for the project model to check

@@ -114,6 +114,9 @@ pub struct Value {
     /// The project call (index in the file's calls) whose result this is: a wait on
     /// it waits for a wrapper's or pool class's task.
     pub call: Option<usize>,
+    /// For `allOf(a.f(), b.g())` over project calls and bounded futures only: those
+    /// calls. The wait on it is bounded once every one returns an I/O promise.
+    pub promise_calls: Vec<usize>,
     /// A local holding a lambda (`Callable<T> load = () -> ..;`): its context, which
     /// becomes a pool task where the local is submitted.
     pub lambda: Option<crate::facts::CtxId>,
