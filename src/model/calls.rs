@@ -56,6 +56,9 @@ impl Adjacency {
 /// finding reached through an interface and drops the invented paths.
 const MAX_SUBTYPES: usize = 8;
 
+/// In `FileFacts::promise_methods`: a returned call that no project method receives.
+pub const LIBRARY_CALL: u32 = u32::MAX;
+
 /// A context of one file: a method, function or task body.
 pub type Node = (FileId, CtxId);
 
@@ -718,14 +721,13 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .into_iter()
             .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
             .collect();
-        // A returned call no project method receives proves no promise.
-        f.promise_methods = std::mem::take(&mut f.promise_methods)
-            .into_iter()
-            .filter_map(|(ctx, calls)| {
-                let kept: Option<Box<[u32]>> = calls.iter().map(|&c| remap(c)).collect();
-                Some((ctx, kept?))
-            })
-            .collect();
+        // A returned call no project method receives (a library's) proves no promise,
+        // but no pool work of the project's either: kept as `LIBRARY_CALL`.
+        for (_, calls) in &mut f.promise_methods {
+            for c in calls.iter_mut() {
+                *c = remap(*c).unwrap_or(LIBRARY_CALL);
+            }
+        }
         f.call_waits.retain_mut(|(c, _)| {
             *c = index.get(*c).copied().unwrap_or(usize::MAX);
             *c != usize::MAX

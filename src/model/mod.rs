@@ -27,6 +27,9 @@ pub struct Model {
     /// Java waits on a project call's result (`Wait::by_call`) whose every target is
     /// declared to return a future: untimed waits, as (file, start of the wait's span).
     pub typed_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
+    /// Java waits on a project call whose futures come only from library calls, none a
+    /// submission to a pool (`promises::library_waits`).
+    pub library_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
 }
 
 impl Model {
@@ -39,12 +42,14 @@ impl Model {
         let inherited = inherited_entries(files, facts, &types, java_entries);
         let heats = Heats::new(facts, &calls, &inherited);
         let promise_waits = promises::bounded_waits(facts, &calls);
+        let library_waits = promises::library_waits(facts, &calls);
         let typed_waits = promises::future_waits(facts, &calls);
         Model {
             types,
             calls,
             heats,
             promise_waits,
+            library_waits,
             typed_waits,
         }
     }

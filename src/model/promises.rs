@@ -14,6 +14,18 @@ use crate::source::FileId;
 /// The waits, as (file, start of the wait's span), on the result of a call whose every
 /// target returns such a promise.
 pub fn bounded_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
+    proven_waits(facts, calls, false)
+}
+
+/// The waits, as [`bounded_waits`], on the result of a call whose every target returns
+/// a chain of calls on libraries (or such methods), none of them a submission to a
+/// pool: no pool work of the project's is waited for there.
+pub fn library_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
+    proven_waits(facts, calls, true)
+}
+
+/// `library`: a returned call with no project target counts as proven.
+fn proven_waits(facts: &[FileFacts], calls: &CallGraph, library: bool) -> HashSet<(FileId, usize)> {
     let mut out = HashSet::default();
     let pending: HashMap<Node, &[u32]> = facts
         .iter()
@@ -39,7 +51,7 @@ pub fn bounded_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId,
             }
             let all = returned.iter().all(|&ci| {
                 let t = targets(node.0, ci as usize);
-                !t.is_empty() && t.iter().all(|n| proven.contains(n))
+                (library || !t.is_empty()) && t.iter().all(|n| proven.contains(n))
             });
             if all {
                 proven.insert(node);

@@ -101,8 +101,11 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             let paced = w.permit
                 && !execs.is_empty()
                 && execs.iter().all(|e| matches!(e.kind, CtxKind::PoolTask(_)));
-            let quiet =
-                by_design(project, file, facts, w) || submitter_bounds(project, &execs) || paced;
+            let library = project.model.library_waits.contains(&(file, w.span.start));
+            let quiet = by_design(project, file, facts, w)
+                || submitter_bounds(project, &execs)
+                || paced
+                || library;
             if quiet && !settings.pedantic {
                 continue;
             }

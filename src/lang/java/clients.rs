@@ -548,10 +548,25 @@ impl<'a> Extractor<'a> {
     }
 
     /// Whether an argument list belongs to a call of one of `methods`.
+    /// Whether `args` are those of a call to one of `methods`, on a receiver not known
+    /// to be a project wrapper (`faultTolerantClient.send(request, ..)`, which may set
+    /// the request's bound itself, is not the library's `send`).
     fn sends(&self, args: Node, methods: &[String]) -> bool {
-        args.parent()
-            .and_then(|call| call.field("name"))
-            .is_some_and(|n| methods.iter().any(|m| m == self.text(n)))
+        let Some(call) = args.parent() else {
+            return false;
+        };
+        let named = call
+            .field("name")
+            .is_some_and(|n| methods.iter().any(|m| m == self.text(n)));
+        let wrapper = |t: &super::types::JType| {
+            t.simple != "HttpClient"
+                && t.fq()
+                    .is_none_or(|fq| !fq.starts_with("java.") && !self.catalog.knows(fq))
+        };
+        named
+            && call
+                .field("object")
+                .is_none_or(|o| !self.value_of(o).ty.as_ref().is_some_and(wrapper))
     }
 
     /// Walk up from a start through `x.m(..)` calls made on it; returns the chain's top.

@@ -236,6 +236,19 @@ impl<'a> Extractor<'a> {
     fn calls_guard_in(&self, cond: Node, depth: usize) -> bool {
         let guards = &self.catalog.data.guard_methods;
         any_node(cond, |n| {
+            // `running.getAndIncrement() < max`: a counter admits at most `max` at once.
+            if n.kind_name() == "binary_expression" {
+                let below = n
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| matches!(o.kind(), "<" | "<="));
+                let counted = n.field("left").is_some_and(|l| {
+                    l.kind_name() == "method_invocation"
+                        && l.field("name").is_some_and(|m| {
+                            matches!(self.text(m), "getAndIncrement" | "incrementAndGet")
+                        })
+                });
+                return below && counted;
+            }
             if n.kind_name() != "method_invocation" {
                 return false;
             }
@@ -854,10 +867,19 @@ impl Extractor<'_> {
     /// A returned call on another object: listed for the project model to check
     /// (none when no list is kept, or the call was not recorded: no promise).
     fn foreign(&self, call: Node, foreign: &mut Option<Vec<u32>>) -> bool {
-        let at = self.call_at.get(&(call.start_byte(), call.end_byte()));
+        let key = (call.start_byte(), call.end_byte());
+        if self.submission_at.contains_key(&key) {
+            return false; // a task handed to a pool: its future is pool work
+        }
+        let at = self.call_at.get(&key).and_then(|&c| u32::try_from(c).ok());
         match (foreign.as_mut(), at) {
-            (Some(list), Some(&c)) => {
-                list.extend(u32::try_from(c).ok());
+            (Some(list), Some(c)) => {
+                list.push(c);
+                true
+            }
+            // Not recorded: a call on a library type (`client.sendAsync(..)`).
+            (Some(list), None) => {
+                list.push(crate::model::calls::LIBRARY_CALL);
                 true
             }
             _ => false,
