@@ -637,6 +637,10 @@ pub struct Client {
     /// creation's (a client built in a constructor and used per request is hot).
     #[serde(default)]
     pub requests: Vec<Span>,
+    /// Rust: a handshake awaited in a server's accept loop: it stalls the server
+    /// whatever reaches the loop, so it is reported in any context.
+    #[serde(default)]
+    pub serves: bool,
 }
 
 /// A suppression written in the source.

@@ -442,6 +442,20 @@ pub enum UnknownContext {
     Pedantic,
 }
 
+/// Server-side handshakes (`LangCatalog::handshakes`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Handshakes {
+    #[serde(default)]
+    pub functions: Vec<String>,
+    #[serde(default)]
+    pub methods: Vec<String>,
+    #[serde(default)]
+    pub acceptor_words: Vec<String>,
+    #[serde(default)]
+    pub help: String,
+}
+
 /// One language's catalog.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -533,6 +547,12 @@ pub struct LangCatalog {
     /// an application one user runs, serving no traffic, so its code is cold.
     #[serde(default)]
     pub desktop_crates: Vec<String>,
+    /// Rust: handshakes a server performs on each accepted connection: functions
+    /// (`accept_async`, by last path segment) and one-argument methods of acceptors
+    /// (`accept` on a receiver whose type or name holds one of `acceptor_words`).
+    /// Awaited without a timeout in the accept loop itself, one stalled peer stops it.
+    #[serde(default)]
+    pub handshakes: Handshakes,
     /// Rust: embedded databases (`rusqlite`, `sled`): a file that uses one wraps its
     /// calls in `block_in_place` as tokio advises for local synchronous work.
     #[serde(default)]
@@ -592,6 +612,13 @@ impl LangCatalog {
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.executor_decorators.extend(other.executor_decorators);
         self.layer_traits.extend(other.layer_traits);
+        let (h, o) = (&mut self.handshakes, other.handshakes);
+        h.functions.extend(o.functions);
+        h.methods.extend(o.methods);
+        h.acceptor_words.extend(o.acceptor_words);
+        if !o.help.is_empty() {
+            h.help = o.help;
+        }
         self.connector_methods.extend(other.connector_methods);
         self.request_timeouts.extend(other.request_timeouts);
         self.middleware_next.extend(other.middleware_next);

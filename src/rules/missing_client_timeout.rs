@@ -142,6 +142,8 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 .get(c.ctx)
                 .is_some_and(|x| x.kind == CtxKind::Async && x.dedicated_loop);
             match project.heat(file, c.ctx) {
+                // A handshake in a server's accept loop stalls the whole server.
+                _ if c.serves => d = d.at(file, c.ctx).in_any_context(),
                 Heat::Hot => d = d.at(file, c.ctx),
                 Heat::Cold if (c.local && !project.looped(file, c.ctx)) || in_loop_task => {
                     d = d.at(file, c.ctx)

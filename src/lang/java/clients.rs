@@ -101,6 +101,7 @@ impl<'a> Extractor<'a> {
             // there stops the worker's job, as the Doris sink's flush thread showed.)
             local: in_resource(start) && !self.in_dedicated_entry(),
             requests: used.field_calls,
+            serves: false,
         });
     }
 

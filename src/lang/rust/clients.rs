@@ -347,6 +347,7 @@ impl<'a> Extractor<'a> {
                 help: entry.help.clone(),
                 local: local || entry.one_shot,
                 requests: Vec::new(),
+                serves: false,
             });
         }
     }

@@ -55,6 +55,9 @@ pub struct Extractor<'a> {
     pub(super) stored_types: Vec<(usize, String, Option<String>)>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
+    /// The context whose loop accepts connections (`listener.accept().await`), while
+    /// its body is visited.
+    pub(super) accept_loop: Option<CtxId>,
     /// Depth of `select!` arm futures raced against a timer arm: an `.await` there
     /// ends when the timer fires.
     pub(super) timer_raced: usize,
@@ -276,6 +279,7 @@ impl<'a> Extractor<'a> {
             stored_clients: Vec::new(),
             stored_types: Vec::new(),
             timeout_wrapped: 0,
+            accept_loop: None,
             timer_raced: 0,
             scrutinee: None,
             loop_head: 0,
@@ -1098,6 +1102,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => 0,
         };
         let saved = std::mem::replace(&mut self.awaited_call, call);
+        self.accept_loop_handshake(a);
         self.await_expr(a);
         self.awaited_call = saved;
     }
@@ -1220,9 +1225,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if let Some(c) = self.current_ctx() {
             self.facts.contexts[c].worker_loop = true;
         }
+        let saved = self.accept_loop;
+        if super::handshakes::accepts(None, &l.body) {
+            self.accept_loop = self.current_ctx();
+        }
         self.loops += 1;
         self.visit_block(&l.body);
         self.loops -= 1;
+        self.accept_loop = saved;
     }
 
     fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
@@ -1232,9 +1242,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if let Some(c) = self.current_ctx() {
             self.facts.contexts[c].worker_loop = true;
         }
+        let saved = self.accept_loop;
+        if super::handshakes::accepts(Some(&w.cond), &w.body) {
+            self.accept_loop = self.current_ctx();
+        }
         self.loops += 1;
         self.visit_block(&w.body);
         self.loops -= 1;
+        self.accept_loop = saved;
         // `while !h.is_finished() { .. }`: afterwards `h` has finished.
         let (_, not_done) = self.done_checks(&w.cond);
         for d in &not_done {

@@ -6,6 +6,7 @@ pub mod crates;
 mod entries;
 mod eval;
 mod extract;
+mod handshakes;
 mod resolve;
 mod spans;
 mod types;

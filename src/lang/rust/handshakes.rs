@@ -1,0 +1,115 @@
+//! Server handshakes awaited in the accept loop itself (`acceptor.accept(stream).await`
+//! right after `listener.accept().await`, no timeout, no task in between): one peer
+//! that opens TCP and never finishes the handshake stops the server from accepting
+//! anyone. Reported by `missing_client_timeout` (catalog `handshakes`).
+
+use syn::visit::Visit;
+
+use super::extract::Extractor;
+use crate::facts::Client;
+
+/// Whether a loop's condition or body awaits `x.accept()` (no arguments: a listener's)
+/// in the loop's own code, not in a closure, async block or nested item.
+pub fn accepts(cond: Option<&syn::Expr>, body: &syn::Block) -> bool {
+    let mut f = AcceptFinder::default();
+    if let Some(c) = cond {
+        f.visit_expr(c);
+    }
+    f.visit_block(body);
+    f.found
+}
+
+#[derive(Default)]
+struct AcceptFinder {
+    found: bool,
+}
+
+impl<'ast> Visit<'ast> for AcceptFinder {
+    fn visit_expr_await(&mut self, a: &'ast syn::ExprAwait) {
+        if let syn::Expr::MethodCall(m) = &*a.base {
+            self.found |= m.method == "accept" && m.args.is_empty();
+        }
+        syn::visit::visit_expr_await(self, a);
+    }
+    // `tokio::select! { Ok((s, _)) = listener.accept() => .. }` awaits it too.
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        let select = m.path.segments.last().is_some_and(|s| s.ident == "select");
+        if select {
+            let tokens: String = m.tokens.to_string().split_whitespace().collect();
+            self.found |= tokens.contains(".accept()");
+        }
+    }
+    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    fn visit_expr_async(&mut self, _: &'ast syn::ExprAsync) {}
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+}
+
+impl Extractor<'_> {
+    /// At an `.await`: a catalogued handshake awaited in the accept loop's own code with
+    /// no timeout around it becomes a one-shot client that serves in any context.
+    pub(super) fn accept_loop_handshake(&mut self, a: &syn::ExprAwait) {
+        let here = self.current_ctx();
+        if self.accept_loop.is_none() || self.accept_loop != here || self.timeout_wrapped > 0 {
+            return;
+        }
+        let hs = &self.catalog.data.handshakes;
+        let what = match &*a.base {
+            syn::Expr::Call(c) => match &*c.func {
+                syn::Expr::Path(p) => p
+                    .path
+                    .segments
+                    .last()
+                    .filter(|s| hs.functions.iter().any(|f| s.ident == f))
+                    .map(|s| format!("`{}(..)`", s.ident)),
+                _ => None,
+            },
+            syn::Expr::MethodCall(m)
+                if m.args.len() == 1 && hs.methods.iter().any(|x| m.method == x) =>
+            {
+                let ty = self.value_of(&m.receiver).ty.unwrap_or_default();
+                let name = receiver_name(&m.receiver);
+                let acceptor = hs.acceptor_words.iter().any(|w| {
+                    ty.to_ascii_lowercase().contains(w.as_str())
+                        || name.to_ascii_lowercase().contains(w.as_str())
+                });
+                acceptor.then(|| format!("`{name}.{}(..)`", m.method))
+            }
+            _ => None,
+        };
+        let Some(what) = what else {
+            return;
+        };
+        self.facts.clients.push(Client {
+            span: super::spans::expr(&a.base),
+            ctx: here.unwrap_or(0),
+            message: format!(
+                "{what} runs a connection's handshake in the accept loop without a timeout: \
+                 a peer that never finishes it stops the server from accepting anyone else"
+            ),
+            help: hs.help.clone(),
+            local: true,
+            requests: Vec::new(),
+            serves: true,
+        });
+    }
+}
+
+/// The receiver's last name (`self.tls_acceptor` -> `tls_acceptor`).
+fn receiver_name(e: &syn::Expr) -> String {
+    match e {
+        syn::Expr::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default(),
+        syn::Expr::Field(f) => match &f.member {
+            syn::Member::Named(n) => n.to_string(),
+            syn::Member::Unnamed(_) => String::new(),
+        },
+        syn::Expr::Reference(r) => receiver_name(&r.expr),
+        syn::Expr::Paren(p) => receiver_name(&p.expr),
+        syn::Expr::MethodCall(m) if m.method == "clone" => receiver_name(&m.receiver),
+        _ => String::new(),
+    }
+}
