@@ -452,6 +452,10 @@ pub struct Handshakes {
     pub methods: Vec<String>,
     #[serde(default)]
     pub acceptor_words: Vec<String>,
+    /// Crates whose acceptors handshake in `accept`: a receiver of a known type from
+    /// elsewhere (the project's own `TlsAcceptor` that handshakes lazily) is not one.
+    #[serde(default)]
+    pub acceptor_crates: Vec<String>,
     #[serde(default)]
     pub help: String,
 }
@@ -616,6 +620,7 @@ impl LangCatalog {
         h.functions.extend(o.functions);
         h.methods.extend(o.methods);
         h.acceptor_words.extend(o.acceptor_words);
+        h.acceptor_crates.extend(o.acceptor_crates);
         if !o.help.is_empty() {
             h.help = o.help;
         }

@@ -66,12 +66,20 @@ impl Extractor<'_> {
             syn::Expr::MethodCall(m)
                 if m.args.len() == 1 && hs.methods.iter().any(|x| m.method == x) =>
             {
-                let ty = self.value_of(&m.receiver).ty.unwrap_or_default();
+                // A known type must be a TLS crate's acceptor; an unknown one is
+                // judged by its name (`tls_acceptor`, `ssl_acceptor`).
+                let ty = self.value_of(&m.receiver).ty;
                 let name = receiver_name(&m.receiver);
-                let acceptor = hs.acceptor_words.iter().any(|w| {
-                    ty.to_ascii_lowercase().contains(w.as_str())
-                        || name.to_ascii_lowercase().contains(w.as_str())
-                });
+                let acceptor = match ty.as_deref() {
+                    Some(t) => {
+                        let krate = t.split("::").next().unwrap_or(t);
+                        hs.acceptor_crates.iter().any(|c| c == krate)
+                    }
+                    None => hs
+                        .acceptor_words
+                        .iter()
+                        .any(|w| name.to_ascii_lowercase().contains(w.as_str())),
+                };
                 acceptor.then(|| format!("`{name}.{}(..)`", m.method))
             }
             _ => None,
