@@ -782,9 +782,11 @@ impl<'a> Extractor<'a> {
                             ..Value::default()
                         },
                         // `futures.stream()` of complete futures (types unknown).
+                        // (`futures.values().toArray(..)` is still a view of `futures`.)
                         None => Value {
                             call: v.call,
                             complete: recv.complete && VIEWS.contains(&name),
+                            root: recv.root.clone().filter(|_| VIEWS.contains(&name)),
                             ..Value::default()
                         },
                     };

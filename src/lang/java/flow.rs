@@ -814,16 +814,28 @@ impl Extractor<'_> {
                         // `load(k).exceptionallyCompose(e -> load(k))`: a promise when the
                         // receiver and the future the lambda returns are.
                         Some(o) if name == "exceptionallyCompose" => {
-                            let body = e
-                                .field("arguments")
-                                .and_then(|a| a.named_child(0))
-                                .filter(|l| l.kind_name() == "lambda_expression")
+                            let arg = e.field("arguments").and_then(|a| a.named_child(0));
+                            let lambda = arg.filter(|l| l.kind_name() == "lambda_expression");
+                            let body = lambda
                                 .and_then(|l| l.field("body"))
                                 .filter(|b| b.kind_name() != "block");
-                            return body.is_some_and(|b| {
-                                self.promise_expr(b, block, visiting, foreign)
-                                    && self.promise_expr(o, block, visiting, foreign)
-                            });
+                            return match (lambda, body) {
+                                (Some(_), Some(b)) => {
+                                    self.promise_expr(b, block, visiting, foreign)
+                                        && self.promise_expr(o, block, visiting, foreign)
+                                }
+                                (Some(_), None) => false,
+                                // A handler a method builds (`retryOn(Conflict.class, ..)`):
+                                // what it composes is unknown, so no I/O promise, but no
+                                // pool work the project shows either (`library_waits`).
+                                (None, _) => match foreign.as_mut() {
+                                    Some(list) => {
+                                        list.push(crate::model::calls::LIBRARY_CALL);
+                                        self.promise_expr(o, block, visiting, foreign)
+                                    }
+                                    None => false,
+                                },
+                            };
                         }
                         // `allOf(a.f(), b.g())`: a promise when every argument is one.
                         Some(o) if self.text(o) == "CompletableFuture" && name == "allOf" => {
@@ -845,7 +857,12 @@ impl Extractor<'_> {
                         None if self.own_methods(name).is_empty() => {
                             return self.foreign(e, foreign)
                         }
-                        _ => return self.promise_method(name, visiting, foreign),
+                        // `retry(3, () -> load(id))`: the lambdas it is handed must
+                        // give promises too (a helper may return what they return).
+                        _ => {
+                            return self.lambda_args_promise(e, visiting, foreign)
+                                && self.promise_method(name, visiting, foreign)
+                        }
                     }
                 }
                 "identifier" => return self.completed_by_callback(self.text(e), block),
@@ -862,6 +879,29 @@ impl Extractor<'_> {
                 .value_of(object)
                 .fq()
                 .is_some_and(|fq| self.catalog.io_client(fq))
+    }
+
+    /// Whether every lambda handed to call `e` with an expression body returns a promise
+    /// (a block-bodied one proves nothing: false).
+    fn lambda_args_promise(
+        &self,
+        e: Node,
+        visiting: &mut Vec<String>,
+        foreign: &mut Option<Vec<u32>>,
+    ) -> bool {
+        let Some(args) = e.field("arguments") else {
+            return true;
+        };
+        let mut c = args.walk();
+        let lambdas: Vec<Node> = args
+            .named_children(&mut c)
+            .filter(|a| a.kind_name() == "lambda_expression")
+            .collect();
+        lambdas.into_iter().all(|l| {
+            l.field("body").is_some_and(|b| {
+                b.kind_name() != "block" && self.promise_expr(b, b, visiting, foreign)
+            })
+        })
     }
 
     /// A returned call on another object: listed for the project model to check
