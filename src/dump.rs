@@ -85,6 +85,9 @@ pub fn dump(project: &Project) -> String {
             if project.model.calls.sections.contains(&(file, i)) {
                 out.push_str(" [blocking section]");
             }
+            if facts.handshake_fns.contains(&i) {
+                out.push_str(" [handshake]");
+            }
             if let Some(why) = project.model.heats.root_why((file, i)) {
                 let _ = write!(out, " ({why})");
             } else if heat == crate::facts::Heat::Cold {
@@ -117,6 +120,18 @@ pub fn dump(project: &Project) -> String {
                     )
                 })
                 .collect();
+            callees.extend(
+                facts
+                    .accept_loop_calls
+                    .iter()
+                    .filter(|(c, _, _)| *c == i)
+                    .map(|(_, span, what)| {
+                        format!(
+                            "    accept loop awaits {what} at line {}",
+                            project.files[file].line_number(span.start)
+                        )
+                    }),
+            );
             callees.sort();
             callees.dedup();
             for c in callees {

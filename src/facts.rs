@@ -35,6 +35,15 @@ pub struct FileFacts {
     /// return one too. Waiting for one waits for I/O its client's timeouts bound.
     #[serde(default)]
     pub promise_methods: Vec<(CtxId, Box<[u32]>)>,
+    /// Rust: functions that await a catalogued server handshake with no timeout
+    /// (`async fn tls_accept(..) { acceptor.accept(stream).await }`).
+    #[serde(default)]
+    pub handshake_fns: Vec<CtxId>,
+    /// Rust: project calls awaited with no timeout in an accept loop's own code
+    /// (`self.tls_accept(stream).await` after `listener.accept().await`), by the span of
+    /// the call: a handshake behind one stops the loop (`missing_client_timeout`).
+    #[serde(default)]
+    pub accept_loop_calls: Vec<(CtxId, Span, Box<str>)>,
     /// Project classes whose `rejectedExecution` runs the rejected task on the caller.
     pub caller_runs_handlers: Vec<String>,
     /// Methods that build and return a new pool (`Pools.newPool(name, handler)`).

@@ -173,5 +173,75 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             out.push(d);
         }
     }
+    out.extend(helper_handshakes(project));
+    out
+}
+
+const HELPER_HELP: &str =
+    "time the call out (`tokio::time::timeout(Duration::from_secs(10), ..)`), \
+     or run it in the task spawned for the connection";
+
+/// `self.tls_accept(stream).await` in an accept loop, where `tls_accept` (or a function
+/// it awaits, to any depth, none under a timeout) awaits a catalogued handshake with no
+/// timeout: the loop waits for that peer's handshake.
+fn helper_handshakes(project: &Project) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let seeds: Vec<crate::model::Node> = project
+        .each()
+        .flat_map(|(file, _, f)| f.handshake_fns.iter().map(move |&c| (file, c)))
+        .collect();
+    if seeds.is_empty() {
+        return out;
+    }
+    // Every function that reaches a handshake through untimed calls, with the
+    // handshake's function for the label.
+    let mut reach: rustc_hash::FxHashMap<crate::model::Node, crate::model::Node> =
+        seeds.iter().map(|&n| (n, n)).collect();
+    let mut stack = seeds;
+    while let Some(n) = stack.pop() {
+        let origin = reach[&n];
+        for e in project.model.calls.callers.get(&n).into_iter().flatten() {
+            if !e.timed && !reach.contains_key(&e.node) {
+                reach.insert(e.node, origin);
+                stack.push(e.node);
+            }
+        }
+    }
+    for (file, _, facts) in project.each() {
+        for (ctx, at, what) in &facts.accept_loop_calls {
+            let (ctx, at) = (*ctx, *at);
+            let edges = project.model.calls.callees.get(&(file, ctx));
+            let hit = edges
+                .into_iter()
+                .flatten()
+                .filter(|e| !e.timed && e.span.start >= at.start && e.span.end <= at.end)
+                .find_map(|e| reach.get(&e.node).map(|o| (e, *o)));
+            let Some((edge, (hf, hc))) = hit else {
+                continue;
+            };
+            let callee = &project.facts[edge.node.0].contexts[edge.node.1];
+            let shake = &project.facts[hf].contexts[hc];
+            let d = Diagnostic::new(
+                RULE.id,
+                file,
+                at,
+                format!(
+                    "{what} runs a connection's handshake in the accept loop without a \
+                     timeout (through `{}`): a peer that never finishes it stops the server \
+                     from accepting anyone else",
+                    callee.name
+                ),
+            )
+            .help(HELPER_HELP)
+            .at(file, ctx)
+            .in_any_context()
+            .label(
+                hf,
+                shake.head,
+                format!("`{}` awaits the handshake with no timeout", shake.name),
+            );
+            out.push(d);
+        }
+    }
     out
 }

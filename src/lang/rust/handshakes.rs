@@ -47,11 +47,57 @@ impl<'ast> Visit<'ast> for AcceptFinder {
 impl Extractor<'_> {
     /// At an `.await`: a catalogued handshake awaited in the accept loop's own code with
     /// no timeout around it becomes a one-shot client that serves in any context.
+    /// Elsewhere, such a handshake marks its function a handshake helper, and a call
+    /// awaited in the loop is recorded for the model to follow into helpers.
     pub(super) fn accept_loop_handshake(&mut self, a: &syn::ExprAwait) {
-        let here = self.current_ctx();
-        if self.accept_loop.is_none() || self.accept_loop != here || self.timeout_wrapped > 0 {
+        let Some(here) = self.current_ctx().filter(|_| self.timeout_wrapped == 0) else {
+            return;
+        };
+        let in_loop = self.accept_loop == Some(here);
+        let Some(what) = self.handshake(a) else {
+            let name = match &*a.base {
+                syn::Expr::Call(c) => match &*c.func {
+                    syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                    _ => None,
+                },
+                // (`listener.accept()` is the loop's own accept.)
+                syn::Expr::MethodCall(m) if m.method == "accept" && m.args.is_empty() => None,
+                syn::Expr::MethodCall(m) => Some(match receiver_name(&m.receiver) {
+                    r if r.is_empty() => m.method.to_string(),
+                    r => format!("{r}.{}", m.method),
+                }),
+                _ => None,
+            };
+            if let (true, Some(name)) = (in_loop, name) {
+                let at = super::spans::expr(&a.base);
+                self.facts
+                    .accept_loop_calls
+                    .push((here, at, format!("`{name}(..)`").into()));
+            }
+            return;
+        };
+        if !in_loop {
+            if !self.facts.handshake_fns.contains(&here) {
+                self.facts.handshake_fns.push(here);
+            }
             return;
         }
+        self.facts.clients.push(Client {
+            span: super::spans::expr(&a.base),
+            ctx: here,
+            message: format!(
+                "{what} runs a connection's handshake in the accept loop without a timeout: \
+                 a peer that never finishes it stops the server from accepting anyone else"
+            ),
+            help: self.catalog.data.handshakes.help.clone(),
+            local: true,
+            requests: Vec::new(),
+            serves: true,
+        });
+    }
+
+    /// The awaited call, when it is a catalogued handshake: how to name it.
+    fn handshake(&self, a: &syn::ExprAwait) -> Option<String> {
         let hs = &self.catalog.data.handshakes;
         let what = match &*a.base {
             syn::Expr::Call(c) => match &*c.func {
@@ -84,21 +130,7 @@ impl Extractor<'_> {
             }
             _ => None,
         };
-        let Some(what) = what else {
-            return;
-        };
-        self.facts.clients.push(Client {
-            span: super::spans::expr(&a.base),
-            ctx: here.unwrap_or(0),
-            message: format!(
-                "{what} runs a connection's handshake in the accept loop without a timeout: \
-                 a peer that never finishes it stops the server from accepting anyone else"
-            ),
-            help: hs.help.clone(),
-            local: true,
-            requests: Vec::new(),
-            serves: true,
-        });
+        what
     }
 }
 
