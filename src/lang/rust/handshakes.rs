@@ -55,24 +55,11 @@ impl Extractor<'_> {
         };
         let in_loop = self.accept_loop == Some(here);
         let Some(what) = self.handshake(a) else {
-            let name = match &*a.base {
-                syn::Expr::Call(c) => match &*c.func {
-                    syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-                    _ => None,
-                },
-                // (`listener.accept()` is the loop's own accept.)
-                syn::Expr::MethodCall(m) if m.method == "accept" && m.args.is_empty() => None,
-                syn::Expr::MethodCall(m) => Some(match receiver_name(&m.receiver) {
-                    r if r.is_empty() => m.method.to_string(),
-                    r => format!("{r}.{}", m.method),
-                }),
-                _ => None,
-            };
-            if let (true, Some(name)) = (in_loop, name) {
+            // (`listener.accept()` is the loop's own accept.)
+            let own = matches!(&*a.base, syn::Expr::MethodCall(m) if m.method == "accept" && m.args.is_empty());
+            if let (true, false, Some(name)) = (in_loop, own, call_name(&a.base)) {
                 let at = super::spans::expr(&a.base);
-                self.facts
-                    .accept_loop_calls
-                    .push((here, at, format!("`{name}(..)`").into()));
+                self.facts.accept_loop_calls.push((here, at, name.into()));
             }
             return;
         };
@@ -99,39 +86,51 @@ impl Extractor<'_> {
     /// The awaited call, when it is a catalogued handshake: how to name it.
     fn handshake(&self, a: &syn::ExprAwait) -> Option<String> {
         let hs = &self.catalog.data.handshakes;
-        let what = match &*a.base {
+        let catalogued = match &*a.base {
             syn::Expr::Call(c) => match &*c.func {
                 syn::Expr::Path(p) => p
                     .path
                     .segments
                     .last()
-                    .filter(|s| hs.functions.iter().any(|f| s.ident == f))
-                    .map(|s| format!("`{}(..)`", s.ident)),
-                _ => None,
+                    .is_some_and(|s| hs.functions.iter().any(|f| s.ident == f)),
+                _ => false,
             },
             syn::Expr::MethodCall(m)
                 if m.args.len() == 1 && hs.methods.iter().any(|x| m.method == x) =>
             {
                 // A known type must be a TLS crate's acceptor; an unknown one is
                 // judged by its name (`tls_acceptor`, `ssl_acceptor`).
-                let ty = self.value_of(&m.receiver).ty;
-                let name = receiver_name(&m.receiver);
-                let acceptor = match ty.as_deref() {
+                match self.value_of(&m.receiver).ty.as_deref() {
                     Some(t) => {
                         let krate = t.split("::").next().unwrap_or(t);
                         hs.acceptor_crates.iter().any(|c| c == krate)
                     }
-                    None => hs
-                        .acceptor_words
-                        .iter()
-                        .any(|w| name.to_ascii_lowercase().contains(w.as_str())),
-                };
-                acceptor.then(|| format!("`{name}.{}(..)`", m.method))
+                    None => {
+                        let name = receiver_name(&m.receiver).to_ascii_lowercase();
+                        hs.acceptor_words.iter().any(|w| name.contains(w.as_str()))
+                    }
+                }
             }
-            _ => None,
+            _ => false,
         };
-        what
+        catalogued.then(|| call_name(&a.base)).flatten()
     }
+}
+
+/// How a finding names a call: `` `tls_acceptor.accept(..)` ``, `` `accept_async(..)` ``.
+fn call_name(e: &syn::Expr) -> Option<String> {
+    let name = match e {
+        syn::Expr::Call(c) => match &*c.func {
+            syn::Expr::Path(p) => p.path.segments.last()?.ident.to_string(),
+            _ => return None,
+        },
+        syn::Expr::MethodCall(m) => match receiver_name(&m.receiver) {
+            r if r.is_empty() => m.method.to_string(),
+            r => format!("{r}.{}", m.method),
+        },
+        _ => return None,
+    };
+    Some(format!("`{name}(..)`"))
 }
 
 /// The receiver's last name (`self.tls_acceptor` -> `tls_acceptor`).
