@@ -41,8 +41,10 @@ impl Model {
         let calls = CallGraph::new(files, facts, &types);
         let inherited = inherited_entries(files, facts, &types, java_entries);
         let heats = Heats::new(facts, &calls, &inherited);
-        let promise_waits = promises::bounded_waits(facts, &calls);
-        let library_waits = promises::library_waits(facts, &calls);
+        let promises::ProvenWaits {
+            bounded: promise_waits,
+            library: library_waits,
+        } = promises::proven_waits(facts, &calls);
         let typed_waits = promises::future_waits(facts, &calls);
         Model {
             types,

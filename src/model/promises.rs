@@ -11,22 +11,21 @@ use super::calls::{CallGraph, Node};
 use crate::facts::FileFacts;
 use crate::source::FileId;
 
-/// The waits, as (file, start of the wait's span), on the result of a call whose every
-/// target returns such a promise.
-pub fn bounded_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
-    proven_waits(facts, calls, false)
+/// Waits, as (file, start of the wait's span), on the result of calls whose every
+/// target returns a promise.
+pub struct ProvenWaits {
+    /// Every target returns an I/O promise (or a future with its own deadline).
+    pub bounded: HashSet<(FileId, usize)>,
+    /// Every target returns a chain of calls on libraries or such methods, none a
+    /// submission to a pool (`bounded` included): no pool work of the project's.
+    pub library: HashSet<(FileId, usize)>,
 }
 
-/// The waits, as [`bounded_waits`], on the result of a call whose every target returns
-/// a chain of calls on libraries (or such methods), none of them a submission to a
-/// pool: no pool work of the project's is waited for there.
-pub fn library_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
-    proven_waits(facts, calls, true)
-}
-
-/// `library`: a returned call with no project target counts as proven.
-fn proven_waits(facts: &[FileFacts], calls: &CallGraph, library: bool) -> HashSet<(FileId, usize)> {
-    let mut out = HashSet::default();
+pub fn proven_waits(facts: &[FileFacts], calls: &CallGraph) -> ProvenWaits {
+    let mut out = ProvenWaits {
+        bounded: HashSet::default(),
+        library: HashSet::default(),
+    };
     let pending: HashMap<Node, &[u32]> = facts
         .iter()
         .enumerate()
@@ -40,12 +39,54 @@ fn proven_waits(facts: &[FileFacts], calls: &CallGraph, library: bool) -> HashSe
         return out;
     }
     let targets = |file: FileId, ci: usize| targets(facts, calls, file, ci);
-    // Least fixpoint: a method is proven once every call it returns reaches only
-    // proven methods (a cycle proves nothing).
+    // Least fixpoints: a method is proven once every call it returns reaches only
+    // proven methods (a cycle proves nothing); with `library`, a returned call with no
+    // project target counts as proven too. The second starts from the first.
     let mut proven: HashSet<Node> = HashSet::default();
+    prove(&pending, &mut proven, &targets, false);
+    let strict = proven.clone();
+    prove(&pending, &mut proven, &targets, true);
+    // A wait on several calls (`allOf(a.f(), b.g()).join()`) is proven when all are.
+    let mut unproven = (HashSet::default(), HashSet::default());
+    for (file, f) in facts.iter().enumerate() {
+        for &(ci, span) in &f.call_waits {
+            let t = targets(file, ci);
+            let at = (file, span.start);
+            let (b, l) = if t.is_empty() {
+                (false, false)
+            } else {
+                (
+                    t.iter().all(|n| strict.contains(n)),
+                    t.iter().all(|n| proven.contains(n)),
+                )
+            };
+            for (ok, set, miss) in [
+                (b, &mut out.bounded, &mut unproven.0),
+                (l, &mut out.library, &mut unproven.1),
+            ] {
+                if ok {
+                    set.insert(at);
+                } else {
+                    miss.insert(at);
+                }
+            }
+        }
+    }
+    out.bounded.retain(|w| !unproven.0.contains(w));
+    out.library.retain(|w| !unproven.1.contains(w));
+    out
+}
+
+/// Grow `proven` to its fixpoint over `pending`.
+fn prove(
+    pending: &HashMap<Node, &[u32]>,
+    proven: &mut HashSet<Node>,
+    targets: &dyn Fn(FileId, usize) -> Vec<Node>,
+    library: bool,
+) {
     loop {
         let before = proven.len();
-        for (&node, returned) in &pending {
+        for (&node, returned) in pending {
             if proven.contains(&node) {
                 continue;
             }
@@ -61,20 +102,6 @@ fn proven_waits(facts: &[FileFacts], calls: &CallGraph, library: bool) -> HashSe
             break;
         }
     }
-    // A wait on several calls (`allOf(a.f(), b.g()).join()`) is bounded when all are.
-    let mut unproven: HashSet<(FileId, usize)> = HashSet::default();
-    for (file, f) in facts.iter().enumerate() {
-        for &(ci, span) in &f.call_waits {
-            let t = targets(file, ci);
-            if !t.is_empty() && t.iter().all(|n| proven.contains(n)) {
-                out.insert((file, span.start));
-            } else {
-                unproven.insert((file, span.start));
-            }
-        }
-    }
-    out.retain(|w| !unproven.contains(w));
-    out
 }
 
 /// The methods a call of `file` (by index) reaches.
