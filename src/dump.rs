@@ -184,6 +184,9 @@ pub fn dump(project: &Project) -> String {
             if p.scoped {
                 out.push_str(" scoped");
             }
+            if p.per_call {
+                out.push_str(" per-call");
+            }
             out.push('\n');
         }
         for q in facts.queues.iter().filter(|q| !q.keys.is_empty()) {

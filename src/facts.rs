@@ -263,6 +263,11 @@ pub struct Pool {
     /// (a fork/join helper): its queue holds only that call's tasks, and waiting for
     /// them is the same as running them inline.
     pub scoped: bool,
+    /// A local pool used only for a few submissions of the method that makes it (none
+    /// in a loop or a lambda; it never leaves the method): its queue holds at most
+    /// those tasks, whether or not the method shuts it down.
+    #[serde(default)]
+    pub per_call: bool,
     /// One thread runs every task (`newSingleThreadExecutor()`, `new
     /// ScheduledThreadPoolExecutor(1)`): a thread dedicated to this pool's jobs.
     #[serde(default)]

@@ -717,6 +717,7 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
                     bounded: factory.bounded,
                     elastic: false,
                     scoped: false,
+                    per_call: false,
                     single: false,
                 },
             ));

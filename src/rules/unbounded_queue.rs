@@ -273,8 +273,9 @@ fn filled(
             None => Filled::Quiet,
         };
     };
-    // A pool a method makes for its own tasks and shuts down: it holds only them.
-    if pool.scoped {
+    // A pool a method makes for its own tasks (and shuts down, or gives only a few):
+    // it holds only them.
+    if pool.scoped || pool.per_call {
         return Filled::Quiet;
     }
     let single = q.what.contains("Single");

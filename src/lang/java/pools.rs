@@ -352,6 +352,7 @@ impl<'a> Extractor<'a> {
             bounded,
             elastic: false,
             scoped: false,
+            per_call: false,
             single: false,
         });
     }
@@ -733,10 +734,52 @@ impl<'a> Extractor<'a> {
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        if let Some(p) = self.facts.pools.last_mut().filter(|_| shut) {
-            p.scoped = true;
+        let fixed = !shut && self.fixed_submissions(scope, name, declarator);
+        if let Some(p) = self.facts.pools.last_mut() {
+            p.scoped = shut;
+            p.per_call = fixed;
         }
         Some(r)
+    }
+
+    /// A local pool used only as the receiver of submissions, none in a loop or a
+    /// lambda, and of lifecycle calls: it never leaves the method and holds at most
+    /// the few tasks this call gives it (a drain task per `stop()`), not a backlog.
+    fn fixed_submissions(&self, scope: Node, name: &str, declarator: Node) -> bool {
+        const SUBMIT: [&str; 5] = ["submit", "execute", "schedule", "invokeAll", "invokeAny"];
+        const LIFECYCLE: [&str; 5] = [
+            "shutdown",
+            "shutdownNow",
+            "awaitTermination",
+            "isShutdown",
+            "isTerminated",
+        ];
+        let own = declarator.field("name").map(|n| n.id());
+        let mut submitted = false;
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "identifier" && self.text(n) == name && Some(n.id()) != own {
+                let call = n
+                    .parent()
+                    .filter(|p| p.kind_name() == "method_invocation")
+                    .filter(|p| p.field("object").is_some_and(|o| o.id() == n.id()));
+                let Some(method) = call.and_then(|c| c.field("name")).map(|m| self.text(m)) else {
+                    return false;
+                };
+                if SUBMIT.contains(&method) {
+                    if repeated_within(n, scope) {
+                        return false;
+                    }
+                    submitted = true;
+                } else if !LIFECYCLE.contains(&method) {
+                    return false;
+                }
+                continue;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        submitted
     }
 
     /// An `@Bean` method that builds a pool: the pool is known by its bean names.
@@ -808,6 +851,7 @@ impl<'a> Extractor<'a> {
             bounded,
             elastic: self.pool_entry(creation).is_some_and(|p| p.elastic),
             scoped: false,
+            per_call: false,
             single: self.pool_single(creation),
         });
     }
@@ -1006,4 +1050,25 @@ impl<'a> Extractor<'a> {
             None => false,
         }
     }
+}
+
+/// Whether `node` runs more than once per run of `scope`: inside a loop, a lambda or
+/// a class body between them.
+fn repeated_within(node: Node, scope: Node) -> bool {
+    let mut cur = node.parent();
+    while let Some(n) = cur.filter(|n| n.id() != scope.id()) {
+        if matches!(
+            n.kind_name(),
+            "for_statement"
+                | "enhanced_for_statement"
+                | "while_statement"
+                | "do_statement"
+                | "lambda_expression"
+                | "class_body"
+        ) {
+            return true;
+        }
+        cur = n.parent();
+    }
+    false
 }

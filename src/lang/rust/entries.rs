@@ -215,7 +215,8 @@ impl Extractor<'_> {
 }
 
 /// Functions a route closure's body calls or passes by name (through `async`
-/// blocks and `.await`).
+/// blocks, `.await`, `?` and the calls' arguments; every statement of a block:
+/// `let resp = handle(req).await?; Ok(respond(resp).await?)`).
 fn closure_handlers<'e>(body: &'e syn::Expr, out: &mut Vec<&'e syn::ExprPath>) {
     match body {
         syn::Expr::Call(c) => {
@@ -223,22 +224,30 @@ fn closure_handlers<'e>(body: &'e syn::Expr, out: &mut Vec<&'e syn::ExprPath>) {
                 out.push(p);
             }
             for a in &c.args {
-                if let syn::Expr::Path(p) = a {
-                    out.push(p);
+                match a {
+                    syn::Expr::Path(p) => out.push(p),
+                    a => closure_handlers(a, out),
                 }
             }
         }
         syn::Expr::Await(a) => closure_handlers(&a.base, out),
-        syn::Expr::Async(a) => {
-            if let Some(e) = super::clients::block_value(&a.block) {
-                closure_handlers(e, out);
-            }
-        }
-        syn::Expr::Block(b) => {
-            if let Some(e) = super::clients::block_value(&b.block) {
-                closure_handlers(e, out);
-            }
-        }
+        syn::Expr::Try(t) => closure_handlers(&t.expr, out),
+        syn::Expr::Async(a) => block_handlers(&a.block, out),
+        syn::Expr::Block(b) => block_handlers(&b.block, out),
         _ => {}
+    }
+}
+
+fn block_handlers<'e>(block: &'e syn::Block, out: &mut Vec<&'e syn::ExprPath>) {
+    for st in &block.stmts {
+        match st {
+            syn::Stmt::Local(l) => {
+                if let Some(init) = &l.init {
+                    closure_handlers(&init.expr, out);
+                }
+            }
+            syn::Stmt::Expr(e, _) => closure_handlers(e, out),
+            _ => {}
+        }
     }
 }

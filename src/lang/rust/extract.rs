@@ -254,6 +254,7 @@ impl<'a> Extractor<'a> {
                 bounded: true,
                 elastic: false,
                 scoped: false,
+                per_call: false,
                 single: false,
             });
         }
