@@ -1269,6 +1269,29 @@ impl<'a> Extractor<'a> {
         let mut c = args.walk();
         let args: Vec<Node> = args.named_children(&mut c).collect();
         for (index, a) in args.into_iter().enumerate() {
+            // `new TaskRunner(Executors.newScheduledThreadPool(n), ..)`: a pool made for
+            // the call, known by where it is passed (the wrapper's field holds it).
+            if let Some(creation) = self.creation_in(a) {
+                let class = target.candidates.first().map_or("?", String::as_str);
+                let simple = class.rsplit('.').next().unwrap_or(class);
+                let key = format!(
+                    "arg:{}@{}:{simple}.{method}#{index}",
+                    self.class_fq(),
+                    creation.start_byte()
+                );
+                let name = self
+                    .receiving_name(node)
+                    .unwrap_or_else(|| simple.to_string());
+                let scope = super::queues::enclosing_body(node).unwrap_or(node);
+                self.record_pool(key.clone(), &name, creation, None, scope, Vec::new());
+                self.facts.pool_args.push(crate::facts::PoolArg {
+                    target: target.clone(),
+                    method: method.into(),
+                    index,
+                    pool: key,
+                });
+                continue;
+            }
             if !matches!(a.kind_name(), "identifier" | "field_access") {
                 continue;
             }
@@ -1281,6 +1304,19 @@ impl<'a> Extractor<'a> {
                 });
             }
         }
+    }
+
+    /// The variable or field a call's result is stored in (`runner = new T(..)`,
+    /// `T runner = new T(..)`), for naming what it makes.
+    fn receiving_name(&self, node: Node) -> Option<String> {
+        let parent = node.parent()?;
+        let target = match parent.kind_name() {
+            "variable_declarator" => parent.field("name")?,
+            "assignment_expression" => parent.field("left")?,
+            _ => return None,
+        };
+        let t = self.text(target);
+        Some(t.strip_prefix("this.").unwrap_or(t).to_string())
     }
 
     /// `name` or `this.name` where `name` is a field (not shadowed by a local).

@@ -821,7 +821,7 @@ impl<'a> Extractor<'a> {
         );
     }
 
-    fn record_pool(
+    pub(super) fn record_pool(
         &mut self,
         key: String,
         name: &str,
