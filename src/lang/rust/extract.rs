@@ -1171,10 +1171,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_expr(&i.cond);
         let (done, not_done) = self.done_checks(&i.cond);
         self.scopes.push();
-        // `if let Ok(conn) = open(..).await { conn.handle() }`
+        // `if let Ok(conn) = open(..).await { conn.handle() }`; `if let Some(rx) =
+        // self.replies.as_ref() { rx.recv() }` (an `Option` field: its type's value).
         if let syn::Expr::Let(l) = &*i.cond {
             let v = self.value_of(&l.expr);
-            if v.from_call.is_some() && unwraps(&l.pat) {
+            if (v.from_call.is_some() || v.ty.is_some()) && unwraps(&l.pat) {
                 self.bind(&l.pat, v);
             }
         }
