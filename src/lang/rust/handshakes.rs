@@ -9,7 +9,7 @@ use super::extract::Extractor;
 use crate::facts::Client;
 
 /// Whether a loop's condition or body awaits `x.accept()` (no arguments: a listener's)
-/// in the loop's own code, not in a closure, async block or nested item.
+/// or `accept(&listener)` in the loop's own code, not in a closure, async block or nested item.
 pub fn accepts(cond: Option<&syn::Expr>, body: &syn::Block) -> bool {
     let mut f = AcceptFinder::default();
     if let Some(c) = cond {
@@ -26,17 +26,26 @@ struct AcceptFinder {
 
 impl<'ast> Visit<'ast> for AcceptFinder {
     fn visit_expr_await(&mut self, a: &'ast syn::ExprAwait) {
-        if let syn::Expr::MethodCall(m) = &*a.base {
-            self.found |= m.method == "accept" && m.args.is_empty();
+        match &*a.base {
+            syn::Expr::MethodCall(m) => self.found |= m.method == "accept" && m.args.is_empty(),
+            // `accept(&listener).await`: a helper (often nested in the loop's function)
+            // that accepts on the listener it is given.
+            syn::Expr::Call(c) => {
+                self.found |= c.args.len() == 1
+                    && matches!(&*c.func, syn::Expr::Path(p)
+                        if p.path.segments.last().is_some_and(|s| s.ident == "accept"));
+            }
+            _ => {}
         }
         syn::visit::visit_expr_await(self, a);
     }
-    // `tokio::select! { Ok((s, _)) = listener.accept() => .. }` awaits it too.
+    // `tokio::select! { Ok((s, _)) = listener.accept() => .. }` awaits it too, and
+    // `res = accept(&socket) => ..`.
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
         let select = m.path.segments.last().is_some_and(|s| s.ident == "select");
         if select {
             let tokens: String = m.tokens.to_string().split_whitespace().collect();
-            self.found |= tokens.contains(".accept()");
+            self.found |= tokens.contains(".accept()") || tokens.contains("=accept(");
         }
     }
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
