@@ -25,6 +25,15 @@ pub struct FileFacts {
     pub pool_aliases: Vec<(PoolKey, PoolKey)>,
     /// Pools passed to project constructors and methods (`new Worker(ioPool)`).
     pub pool_args: Vec<PoolArg>,
+    /// Java calls whose receiver is a field of the caller's class (`field:C.f`) or a
+    /// getter's result (`getter:C.getF`), as (call, that key), in ascending order: a
+    /// wrapper instance's pool is the one its constructor was given.
+    #[serde(default)]
+    pub call_holders: Vec<(u32, Box<str>)>,
+    /// Java getters that return a field of their class, as (`getter:C.getF`,
+    /// `field:pkg.C.f`).
+    #[serde(default)]
+    pub getter_fields: Vec<(Box<str>, Box<str>)>,
     /// Waits, later in the calling code, on the result of a project call (by index in
     /// `calls`): `f = runner.submit(..); .. f.get()`.
     pub call_waits: Vec<(usize, Span)>,
@@ -169,6 +178,7 @@ impl FileFacts {
         self.suppressions.shrink_to_fit();
         self.pool_aliases.shrink_to_fit();
         self.pool_args.shrink_to_fit();
+        self.call_holders.shrink_to_fit();
         self.pool_factories.shrink_to_fit();
         self.caller_runs_handlers.shrink_to_fit();
         self.call_waits.shrink_to_fit();
@@ -582,6 +592,10 @@ pub struct PoolArg {
     pub method: Box<str>,
     pub index: usize,
     pub pool: PoolKey,
+    /// For a constructor: the field of the caller's class the new object is stored in
+    /// (`runner = new TaskRunner(pool)`: `field:pkg.Broker.runner`).
+    #[serde(default)]
+    pub holder: Option<Box<str>>,
 }
 
 /// `Call::callee_owner` of a `super.m()` call: the superclass's method, never the

@@ -238,11 +238,18 @@ impl<'a> Project<'a> {
             .iter()
             .filter_map(|w| w.inner)
             .collect();
+        let instances = InstancePools::new(self.facts);
         for (file, _, f) in self.each() {
             for (i, s) in f.submissions.iter().enumerate() {
+                // `broker.storeRunner().execute(..)` on a wrapper instance made with one
+                // pool (`storeRunner = new TaskRunner(pool)`): a submission to that pool.
+                let held = (self.pool(&s.pool).is_none())
+                    .then(|| instances.held_pool(self, &s.pool))
+                    .flatten();
+                let pool = held.unwrap_or(&s.pool);
                 // A static pool named in another module counts once its definition is found.
-                let unproven = !s.confirmed || s.pool.starts_with("static:");
-                if unproven && self.pool(&s.pool).is_none() {
+                let unproven = held.is_none() && (!s.confirmed || s.pool.starts_with("static:"));
+                if unproven && self.pool(pool).is_none() {
                     continue;
                 }
                 if wrapped.contains(&(file, i)) {
@@ -252,8 +259,11 @@ impl<'a> Project<'a> {
                     file,
                     span: s.span,
                     what: s.what.clone(),
-                    pool: s.pool.clone(),
-                    pool_name: s.pool_name.clone(),
+                    pool: pool.to_string(),
+                    pool_name: match held.and_then(|p| self.pool(p)) {
+                        Some((_, def)) => def.name.clone(),
+                        None => s.pool_name.clone(),
+                    },
                     ctx: s.ctx,
                     waited: s.waited.map(|w| f.waits[w].span),
                     wrapper_wait_timed: None,
@@ -298,10 +308,14 @@ impl<'a> Project<'a> {
             let (file, ci) = w.call;
             let call = &self.facts[file].calls[ci];
             let inner = w.inner.map(|(f, s)| (f, &self.facts[f].submissions[s]));
+            // `runner.execute(task)` on a wrapper instance whose constructor was given
+            // its own pool (the wrapper's field answers to several): that pool.
+            let instance = instances.pool_of(self, file, ci, &w.pool);
+            let w_pool = instance.unwrap_or(&w.pool);
             // A pool the project defines, or a pool the wrapper knows by type; a pool
             // class needs no label of its own (its policy is labelled in `super(..)`).
-            let pool_name = match (self.pool(&w.pool), inner) {
-                (Some((_, def)), _) => qualified_name(&w.pool, &def.name),
+            let pool_name = match (self.pool(w_pool), inner) {
+                (Some((_, def)), _) => qualified_name(w_pool, &def.name),
                 (None, Some((_, s))) if s.confirmed => s.pool_name.clone(),
                 _ => continue,
             };
@@ -309,7 +323,7 @@ impl<'a> Project<'a> {
                 file,
                 span: call.span,
                 what: format!("{}(..)", call.method),
-                pool: w.pool.clone(),
+                pool: w_pool.to_string(),
                 pool_name,
                 ctx: call.ctx,
                 waited: call.waited.or_else(|| later_wait(&self.facts[file], ci)),
@@ -724,6 +738,120 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
         }
     }
     out
+}
+
+/// Pools given to wrapper instances: a wrapper class's field assigned from a
+/// constructor parameter holds, in each instance, the pool that instance's
+/// constructor call passed (`storeRunner = new TaskRunner(storePool)`), even when
+/// several instances disagree.
+struct InstancePools<'f> {
+    /// A field and the constructor parameter (class, index) it is assigned from.
+    params: HashMap<&'f str, Vec<(&'f str, usize)>>,
+    /// A holder field and the pools passed to the constructor of the object stored in it.
+    passed: HashMap<&'f str, Vec<&'f crate::facts::PoolArg>>,
+    /// Getter key -> the fields it returns.
+    getters: HashMap<&'f str, Vec<&'f str>>,
+}
+
+impl<'f> InstancePools<'f> {
+    fn new(facts: &'f [FileFacts]) -> Self {
+        let mut ix = InstancePools {
+            params: HashMap::new(),
+            passed: HashMap::new(),
+            getters: HashMap::new(),
+        };
+        for f in facts {
+            for a in f.pool_args.iter().filter(|a| &*a.method == "<init>") {
+                if let Some(h) = &a.holder {
+                    ix.passed.entry(&**h).or_default().push(a);
+                }
+            }
+            for (g, field) in &f.getter_fields {
+                ix.getters.entry(&**g).or_default().push(&**field);
+            }
+        }
+        if ix.passed.is_empty() {
+            return ix;
+        }
+        for f in facts {
+            for (field, p) in &f.pool_aliases {
+                let Some(rest) = p.strip_prefix("param:") else {
+                    continue;
+                };
+                let Some((class, index)) = rest.rsplit_once(".<init>#") else {
+                    continue;
+                };
+                if let Ok(i) = index.parse() {
+                    ix.params
+                        .entry(field.as_str())
+                        .or_default()
+                        .push((class, i));
+                }
+            }
+        }
+        ix
+    }
+
+    /// The one pool given to the constructor of the object a holder (a field, or a
+    /// getter returning one) stores, when that pool is defined.
+    fn held_pool(&self, project: &Project<'f>, holder: &str) -> Option<&'f str> {
+        if self.passed.is_empty()
+            || !(holder.starts_with("getter:") || holder.starts_with("field:"))
+        {
+            return None;
+        }
+        let fields: Vec<&str> = match self.getters.get(holder) {
+            Some(fs) => fs.clone(),
+            None => vec![holder],
+        };
+        let mut found: Option<&'f str> = None;
+        for a in fields.iter().filter_map(|h| self.passed.get(h)).flatten() {
+            match found {
+                Some(p) if p != a.pool.as_str() => return None,
+                _ => found = Some(a.pool.as_str()),
+            }
+        }
+        found.filter(|p| project.pool(p).is_some())
+    }
+
+    /// The pool of the instance a wrapper call is made on, when the wrapper submits to
+    /// `pool` (its field) and the instance's holder got exactly one pool there.
+    fn pool_of(
+        &self,
+        project: &Project<'f>,
+        file: FileId,
+        ci: usize,
+        pool: &str,
+    ) -> Option<&'f str> {
+        if self.passed.is_empty() {
+            return None;
+        }
+        let params = self.params.get(pool)?;
+        let f = &project.facts[file];
+        let at = u32::try_from(ci).ok()?;
+        let i = f.call_holders.binary_search_by_key(&at, |(c, _)| *c).ok()?;
+        let holder: &str = &f.call_holders[i].1;
+        let fields: Vec<&str> = match self.getters.get(holder) {
+            Some(fs) => fs.clone(),
+            None => vec![holder],
+        };
+        let types = &project.model.types;
+        let mut found: Option<&'f str> = None;
+        for a in fields.iter().filter_map(|h| self.passed.get(h)).flatten() {
+            let class = types.resolve(&a.target).map(|t| types.names[t].as_str());
+            let matches = params
+                .iter()
+                .any(|&(c, i)| i == a.index && class == Some(c));
+            if !matches {
+                continue;
+            }
+            match found {
+                Some(p) if p != a.pool.as_str() => return None,
+                _ => found = Some(a.pool.as_str()),
+            }
+        }
+        found
+    }
 }
 
 /// A wait, later in the calling code, on the result of call `ci`.

@@ -721,6 +721,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .into_iter()
             .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
             .collect();
+        f.call_holders = std::mem::take(&mut f.call_holders)
+            .into_iter()
+            .filter_map(|(at, holder)| Some((remap(at)?, holder)))
+            .collect();
         // A returned call no project method receives (a library's) proves no promise,
         // but no pool work of the project's either: kept as `LIBRARY_CALL`.
         for (_, calls) in &mut f.promise_methods {

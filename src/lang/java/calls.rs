@@ -1229,6 +1229,31 @@ impl<'a> Extractor<'a> {
         let overload = (target.is_none() && receiver_type.is_none())
             .then(|| self.overload(node, name))
             .flatten();
+        // The receiver's holder: a getter's result, or a field of this class.
+        let holder = match object {
+            _ if super_call => None,
+            Some(_)
+                if recv
+                    .pool
+                    .as_ref()
+                    .is_some_and(|p| p.key.starts_with("getter:")) =>
+            {
+                recv.pool.as_ref().map(|p| p.key.clone())
+            }
+            Some(o) if self.is_field_ref(o) => {
+                let t = self.text(o);
+                Some(format!(
+                    "field:{}.{}",
+                    self.class_fq(),
+                    t.strip_prefix("this.").unwrap_or(t)
+                ))
+            }
+            _ => None,
+        };
+        if let Some(h) = holder {
+            let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
+            self.facts.call_holders.push((at, h.into()));
+        }
         self.call_at
             .insert((node.start_byte(), node.end_byte()), self.facts.calls.len());
         self.facts.calls.push(Call {
@@ -1266,6 +1291,10 @@ impl<'a> Extractor<'a> {
         let Some(args) = node.field("arguments") else {
             return;
         };
+        let holder: Option<Box<str>> = (method == "<init>")
+            .then(|| self.holding_field(node))
+            .flatten()
+            .map(Into::into);
         let mut c = args.walk();
         let args: Vec<Node> = args.named_children(&mut c).collect();
         for (index, a) in args.into_iter().enumerate() {
@@ -1289,6 +1318,7 @@ impl<'a> Extractor<'a> {
                     method: method.into(),
                     index,
                     pool: key,
+                    holder: holder.clone(),
                 });
                 continue;
             }
@@ -1301,9 +1331,35 @@ impl<'a> Extractor<'a> {
                     method: method.into(),
                     index,
                     pool: p.key,
+                    holder: holder.clone(),
                 });
             }
         }
+    }
+
+    /// The field of this class a new object is stored in (`runner = new T(..)`,
+    /// `this.runner = ..`, `private final T runner = new T(..)`), as its key.
+    fn holding_field(&self, node: Node) -> Option<String> {
+        let parent = node.parent()?;
+        let name = match parent.kind_name() {
+            "variable_declarator"
+                if parent
+                    .parent()
+                    .is_some_and(|d| d.kind_name() == "field_declaration") =>
+            {
+                self.text(parent.field("name")?).to_string()
+            }
+            "assignment_expression" => {
+                let left = parent.field("left")?;
+                if !self.is_field_ref(left) {
+                    return None;
+                }
+                let t = self.text(left);
+                t.strip_prefix("this.").unwrap_or(t).to_string()
+            }
+            _ => return None,
+        };
+        Some(format!("field:{}.{name}", self.class_fq()))
     }
 
     /// The variable or field a call's result is stored in (`runner = new T(..)`,

@@ -631,6 +631,25 @@ impl<'a> Extractor<'a> {
                 })
             });
             self.facts.pool_aliases.extend(exported);
+            // `getStoreRunner()` returning a field of a project type (a wrapper whose
+            // constructor took a pool): calls on its result reach that instance.
+            let wrapper = returned.as_ref().and_then(|f| {
+                let class = self.classes.last()?;
+                let field = class.fields.get(f)?;
+                let project = field
+                    .ty
+                    .as_ref()?
+                    .fq()
+                    .is_none_or(|fq| !self.catalog.knows(fq));
+                project.then(|| {
+                    let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
+                    (
+                        format!("getter:{simple}.{name}").into(),
+                        format!("field:{}.{f}", class.fq).into(),
+                    )
+                })
+            });
+            self.facts.getter_fields.extend(wrapper);
             if let Some(class) = self.classes.last_mut() {
                 if let Some(field) = returned.filter(|f| class.fields.contains_key(f)) {
                     class.getters.insert(name.clone(), field);
