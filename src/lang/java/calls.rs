@@ -1229,9 +1229,10 @@ impl<'a> Extractor<'a> {
         let overload = (target.is_none() && receiver_type.is_none())
             .then(|| self.overload(node, name))
             .flatten();
-        // The receiver's holder: a getter's result, or a field of this class.
+        // The receiver's holder: a getter's result, or a field of this class (for
+        // calls named like a submission, which a wrapper's method is).
         let holder = match object {
-            _ if super_call => None,
+            _ if super_call || !self.catalog.is_submit_method(name) => None,
             Some(_)
                 if recv
                     .pool
