@@ -1292,16 +1292,23 @@ impl<'a> Extractor<'a> {
         let Some(args) = node.field("arguments") else {
             return;
         };
-        let holder: Option<Box<str>> = (method == "<init>")
-            .then(|| self.holding_field(node))
-            .flatten()
-            .map(Into::into);
+        // (Asked only once a pool is passed: `parent()` walks down from the root.)
+        let mut holder: Option<Option<Box<str>>> = None;
         let mut c = args.walk();
         let args: Vec<Node> = args.named_children(&mut c).collect();
         for (index, a) in args.into_iter().enumerate() {
             // `new TaskRunner(Executors.newScheduledThreadPool(n), ..)`: a pool made for
             // the call, known by where it is passed (the wrapper's field holds it).
-            if let Some(creation) = self.creation_in(a) {
+            let made = matches!(
+                a.kind_name(),
+                "method_invocation" | "object_creation_expression"
+            )
+            .then(|| self.creation_in(a))
+            .flatten();
+            if let Some(creation) = made {
+                let holder = holder
+                    .get_or_insert_with(|| self.instance_holder(node, method))
+                    .clone();
                 let class = target.candidates.first().map_or("?", String::as_str);
                 let simple = class.rsplit('.').next().unwrap_or(class);
                 let key = format!(
@@ -1319,7 +1326,7 @@ impl<'a> Extractor<'a> {
                     method: method.into(),
                     index,
                     pool: key,
-                    holder: holder.clone(),
+                    holder,
                 });
                 continue;
             }
@@ -1327,15 +1334,26 @@ impl<'a> Extractor<'a> {
                 continue;
             }
             if let Some(p) = self.value_of(a).pool.filter(|p| p.confirmed) {
+                let holder = holder
+                    .get_or_insert_with(|| self.instance_holder(node, method))
+                    .clone();
                 self.facts.pool_args.push(crate::facts::PoolArg {
                     target: target.clone(),
                     method: method.into(),
                     index,
                     pool: p.key,
-                    holder: holder.clone(),
+                    holder,
                 });
             }
         }
+    }
+
+    /// For a constructor call: the field its object is stored in.
+    fn instance_holder(&self, node: Node, method: &str) -> Option<Box<str>> {
+        (method == "<init>")
+            .then(|| self.holding_field(node))
+            .flatten()
+            .map(Into::into)
     }
 
     /// The field of this class a new object is stored in (`runner = new T(..)`,
