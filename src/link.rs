@@ -792,30 +792,37 @@ impl<'f> InstancePools<'f> {
         ix
     }
 
-    /// The one pool given to the constructor of the object a holder (a field, or a
-    /// getter returning one) stores, when that pool is defined.
+    /// The pools given to the constructors of the objects a holder (a field, or a
+    /// getter returning fields) stores.
+    fn passed_to<'a>(
+        &'a self,
+        holder: &'a str,
+    ) -> impl Iterator<Item = &'f crate::facts::PoolArg> + 'a {
+        let fields: Vec<&str> = match self.getters.get(holder) {
+            Some(fs) => fs.clone(),
+            None => vec![holder],
+        };
+        fields
+            .into_iter()
+            .filter_map(|h| self.passed.get(h))
+            .flatten()
+            .copied()
+    }
+
+    /// The one pool given to the constructor of the object a holder stores, when that
+    /// pool is defined.
     fn held_pool(&self, project: &Project<'f>, holder: &str) -> Option<&'f str> {
         if self.passed.is_empty()
             || !(holder.starts_with("getter:") || holder.starts_with("field:"))
         {
             return None;
         }
-        let fields: Vec<&str> = match self.getters.get(holder) {
-            Some(fs) => fs.clone(),
-            None => vec![holder],
-        };
-        let mut found: Option<&'f str> = None;
-        for a in fields.iter().filter_map(|h| self.passed.get(h)).flatten() {
-            match found {
-                Some(p) if p != a.pool.as_str() => return None,
-                _ => found = Some(a.pool.as_str()),
-            }
-        }
-        found.filter(|p| project.pool(p).is_some())
+        one_pool(self.passed_to(holder)).filter(|p| project.pool(p).is_some())
     }
 
     /// The pool of the instance a wrapper call is made on, when the wrapper submits to
-    /// `pool` (its field) and the instance's holder got exactly one pool there.
+    /// `pool` (its field, assigned from a constructor parameter) and the instance's
+    /// holder got exactly one pool for that parameter.
     fn pool_of(
         &self,
         project: &Project<'f>,
@@ -830,28 +837,27 @@ impl<'f> InstancePools<'f> {
         let f = &project.facts[file];
         let at = u32::try_from(ci).ok()?;
         let i = f.call_holders.binary_search_by_key(&at, |(c, _)| *c).ok()?;
-        let holder: &str = &f.call_holders[i].1;
-        let fields: Vec<&str> = match self.getters.get(holder) {
-            Some(fs) => fs.clone(),
-            None => vec![holder],
-        };
         let types = &project.model.types;
-        let mut found: Option<&'f str> = None;
-        for a in fields.iter().filter_map(|h| self.passed.get(h)).flatten() {
+        let to_param = |a: &&crate::facts::PoolArg| {
             let class = types.resolve(&a.target).map(|t| types.names[t].as_str());
-            let matches = params
+            params
                 .iter()
-                .any(|&(c, i)| i == a.index && class == Some(c));
-            if !matches {
-                continue;
-            }
-            match found {
-                Some(p) if p != a.pool.as_str() => return None,
-                _ => found = Some(a.pool.as_str()),
-            }
-        }
-        found
+                .any(|&(c, i)| i == a.index && class == Some(c))
+        };
+        one_pool(self.passed_to(&f.call_holders[i].1).filter(to_param))
     }
+}
+
+/// The pool every argument names, if they all name one.
+fn one_pool<'f>(args: impl Iterator<Item = &'f crate::facts::PoolArg>) -> Option<&'f str> {
+    let mut found: Option<&'f str> = None;
+    for a in args {
+        match found {
+            Some(p) if p != a.pool.as_str() => return None,
+            _ => found = Some(a.pool.as_str()),
+        }
+    }
+    found
 }
 
 /// A wait, later in the calling code, on the result of call `ci`.
