@@ -243,13 +243,14 @@ impl<'a> Project<'a> {
             for (i, s) in f.submissions.iter().enumerate() {
                 // `broker.storeRunner().execute(..)` on a wrapper instance made with one
                 // pool (`storeRunner = new TaskRunner(pool)`): a submission to that pool.
-                let held = (self.pool(&s.pool).is_none())
+                let defined = self.pool(&s.pool).is_some();
+                let held = (!defined)
                     .then(|| instances.held_pool(self, &s.pool))
                     .flatten();
                 let pool = held.unwrap_or(&s.pool);
                 // A static pool named in another module counts once its definition is found.
-                let unproven = held.is_none() && (!s.confirmed || s.pool.starts_with("static:"));
-                if unproven && self.pool(pool).is_none() {
+                let unproven = !s.confirmed || s.pool.starts_with("static:");
+                if unproven && !defined && held.is_none() {
                     continue;
                 }
                 if wrapped.contains(&(file, i)) {

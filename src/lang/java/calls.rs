@@ -1243,11 +1243,7 @@ impl<'a> Extractor<'a> {
             }
             Some(o) if self.is_field_ref(o) => {
                 let t = self.text(o);
-                Some(format!(
-                    "field:{}.{}",
-                    self.class_fq(),
-                    t.strip_prefix("this.").unwrap_or(t)
-                ))
+                Some(self.field_key(t.strip_prefix("this.").unwrap_or(t)))
             }
             _ => None,
         };
@@ -1317,8 +1313,8 @@ impl<'a> Extractor<'a> {
                     creation.start_byte()
                 );
                 let name = self
-                    .receiving_name(node)
-                    .unwrap_or_else(|| simple.to_string());
+                    .stored_as(node)
+                    .map_or_else(|| simple.to_string(), |(n, _)| n);
                 let scope = super::queues::enclosing_body(node).unwrap_or(node);
                 self.record_pool(key.clone(), &name, creation, None, scope, Vec::new());
                 self.facts.pool_args.push(crate::facts::PoolArg {
@@ -1359,39 +1355,31 @@ impl<'a> Extractor<'a> {
     /// The field of this class a new object is stored in (`runner = new T(..)`,
     /// `this.runner = ..`, `private final T runner = new T(..)`), as its key.
     fn holding_field(&self, node: Node) -> Option<String> {
-        let parent = node.parent()?;
-        let name = match parent.kind_name() {
-            "variable_declarator"
-                if parent
-                    .parent()
-                    .is_some_and(|d| d.kind_name() == "field_declaration") =>
-            {
-                self.text(parent.field("name")?).to_string()
-            }
-            "assignment_expression" => {
-                let left = parent.field("left")?;
-                if !self.is_field_ref(left) {
-                    return None;
-                }
-                let t = self.text(left);
-                t.strip_prefix("this.").unwrap_or(t).to_string()
-            }
-            _ => return None,
-        };
-        Some(format!("field:{}.{name}", self.class_fq()))
+        match self.stored_as(node)? {
+            (name, true) => Some(self.field_key(&name)),
+            _ => None,
+        }
     }
 
     /// The variable or field a call's result is stored in (`runner = new T(..)`,
-    /// `T runner = new T(..)`), for naming what it makes.
-    fn receiving_name(&self, node: Node) -> Option<String> {
+    /// `T runner = new T(..)`), and whether it is a field of this class.
+    fn stored_as(&self, node: Node) -> Option<(String, bool)> {
         let parent = node.parent()?;
-        let target = match parent.kind_name() {
-            "variable_declarator" => parent.field("name")?,
-            "assignment_expression" => parent.field("left")?,
+        let (target, field) = match parent.kind_name() {
+            "variable_declarator" => {
+                let field = parent
+                    .parent()
+                    .is_some_and(|d| d.kind_name() == "field_declaration");
+                (parent.field("name")?, field)
+            }
+            "assignment_expression" => {
+                let left = parent.field("left")?;
+                (left, self.is_field_ref(left))
+            }
             _ => return None,
         };
         let t = self.text(target);
-        Some(t.strip_prefix("this.").unwrap_or(t).to_string())
+        Some((t.strip_prefix("this.").unwrap_or(t).to_string(), field))
     }
 
     /// `name` or `this.name` where `name` is a field (not shadowed by a local).

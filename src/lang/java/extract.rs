@@ -617,39 +617,27 @@ impl<'a> Extractor<'a> {
             let name = self.text(name_node).to_string();
             self.pool_factory(*m, &name, ty.as_ref());
             let returned = self.returned_field(*m);
-            // `getExecutor()` returning a pool field: other classes' calls reach that pool.
-            let exported = returned.as_ref().and_then(|f| {
+            // A getter returning a field: `getExecutor()` returning a pool field (other
+            // classes' calls reach that pool), `getStoreRunner()` returning a field of a
+            // project type (a wrapper whose constructor took a pool: calls on its
+            // result reach that instance).
+            let getter = returned.as_ref().and_then(|f| {
                 let class = self.classes.last()?;
-                let field = class.fields.get(f)?;
-                let fq = field.ty.as_ref()?.fq()?;
-                self.catalog.in_group("executor", fq).then(|| {
-                    let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
-                    (
-                        format!("field:{}.{f}", class.fq),
-                        format!("getter:{simple}.{name}"),
-                    )
-                })
+                let ty = class.fields.get(f)?.ty.as_ref()?;
+                let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
+                let keys = (
+                    format!("field:{}.{f}", class.fq),
+                    format!("getter:{simple}.{name}"),
+                );
+                Some((ty.fq(), keys))
             });
-            self.facts.pool_aliases.extend(exported);
-            // `getStoreRunner()` returning a field of a project type (a wrapper whose
-            // constructor took a pool): calls on its result reach that instance.
-            let wrapper = returned.as_ref().and_then(|f| {
-                let class = self.classes.last()?;
-                let field = class.fields.get(f)?;
-                let project = field
-                    .ty
-                    .as_ref()?
-                    .fq()
-                    .is_none_or(|fq| !self.catalog.knows(fq));
-                project.then(|| {
-                    let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
-                    (
-                        format!("getter:{simple}.{name}").into(),
-                        format!("field:{}.{f}", class.fq).into(),
-                    )
-                })
-            });
-            self.facts.getter_fields.extend(wrapper);
+            if let Some((fq, (field, getter))) = getter {
+                if fq.is_some_and(|fq| self.catalog.in_group("executor", fq)) {
+                    self.facts.pool_aliases.push((field, getter));
+                } else if fq.is_none_or(|fq| !self.catalog.knows(fq)) {
+                    self.facts.getter_fields.push((getter.into(), field.into()));
+                }
+            }
             if let Some(class) = self.classes.last_mut() {
                 if let Some(field) = returned.filter(|f| class.fields.contains_key(f)) {
                     class.getters.insert(name.clone(), field);

@@ -18,6 +18,11 @@ impl<'a> Extractor<'a> {
             .unwrap_or_default()
     }
 
+    /// The key of a field of the current class: `field:<class>.<name>`.
+    pub(super) fn field_key(&self, name: &str) -> String {
+        format!("field:{}.{name}", self.class_fq())
+    }
+
     /// The executor a catalog decorator call wraps (its first argument).
     fn decorated<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
         if node.kind_name() != "method_invocation"
@@ -41,7 +46,7 @@ impl<'a> Extractor<'a> {
     pub(super) fn field_pool_ref(&self, name: &str, confirmed: bool) -> PoolRef {
         let known = self.field(name).and_then(|f| f.pool.clone());
         known.unwrap_or_else(|| PoolRef {
-            key: format!("field:{}.{name}", self.class_fq()),
+            key: self.field_key(name),
             name: name.to_string(),
             confirmed,
         })
@@ -183,7 +188,7 @@ impl<'a> Extractor<'a> {
         decl: Node,
         qualifier: Option<&str>,
     ) -> Option<PoolRef> {
-        let key = format!("field:{}.{name}", self.class_fq());
+        let key = self.field_key(name);
         if let Some(v) = value.and_then(|v| self.creation_in(v)) {
             let scope = decl.parent().and_then(|d| d.parent()).unwrap_or(decl);
             self.record_pool(key.clone(), name, v, Some(name), scope, Vec::new());
@@ -446,7 +451,7 @@ impl<'a> Extractor<'a> {
             }
             return;
         }
-        let key = format!("field:{}.{field}", self.class_fq());
+        let key = self.field_key(&field);
         // `ThreadPoolExecutor tp = new ThreadPoolExecutor(..); .. pool = tp;`: the local's pool.
         // (Not for a parameter, most assignments: no walk of the body for them.)
         let created = self.creation_in(right).or_else(|| {
@@ -746,7 +751,6 @@ impl<'a> Extractor<'a> {
     /// lambda, and of lifecycle calls: it never leaves the method and holds at most
     /// the few tasks this call gives it (a drain task per `stop()`), not a backlog.
     fn fixed_submissions(&self, scope: Node, name: &str, declarator: Node) -> bool {
-        const SUBMIT: [&str; 5] = ["submit", "execute", "schedule", "invokeAll", "invokeAny"];
         const LIFECYCLE: [&str; 5] = [
             "shutdown",
             "shutdownNow",
@@ -766,7 +770,7 @@ impl<'a> Extractor<'a> {
                 let Some(method) = call.and_then(|c| c.field("name")).map(|m| self.text(m)) else {
                     return false;
                 };
-                if SUBMIT.contains(&method) {
+                if self.catalog.is_submit_method(method) {
                     if repeated_within(n, scope) {
                         return false;
                     }

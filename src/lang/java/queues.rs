@@ -284,7 +284,7 @@ impl<'a> Extractor<'a> {
         let executor = executor || creation.is_some_and(|c| self.is_pool_creation(c));
         let keys = match self.stored_in(node) {
             Some(Stored::Var(var, _)) if self.field(&var).is_some() => {
-                vec![format!("field:{}.{var}", self.class_fq())]
+                vec![self.field_key(&var)]
             }
             Some(Stored::Var(var, _)) => vec![format!("local:{var}")],
             _ => Vec::new(),
@@ -391,7 +391,7 @@ impl<'a> Extractor<'a> {
             }
         }
         let key = if self.is_field_ref(o) {
-            format!("field:{}.{var}", self.class_fq())
+            self.field_key(var)
         } else {
             format!("local:{var}")
         };
