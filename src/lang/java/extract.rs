@@ -623,20 +623,24 @@ impl<'a> Extractor<'a> {
             // result reach that instance).
             let getter = returned.as_ref().and_then(|f| {
                 let class = self.classes.last()?;
-                let ty = class.fields.get(f)?.ty.as_ref()?;
+                let fq = class.fields.get(f)?.ty.as_ref()?.fq();
+                let pool = fq.is_some_and(|fq| self.catalog.in_group("executor", fq));
+                let wrapper = !pool && fq.is_none_or(|fq| !self.catalog.knows(fq));
                 let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
-                let keys = (
-                    format!("field:{}.{f}", class.fq),
-                    format!("getter:{simple}.{name}"),
-                );
-                Some((ty.fq(), keys))
+                (pool || wrapper).then(|| {
+                    let keys = (
+                        format!("field:{}.{f}", class.fq),
+                        format!("getter:{simple}.{name}"),
+                    );
+                    (pool, keys)
+                })
             });
-            if let Some((fq, (field, getter))) = getter {
-                if fq.is_some_and(|fq| self.catalog.in_group("executor", fq)) {
-                    self.facts.pool_aliases.push((field, getter));
-                } else if fq.is_none_or(|fq| !self.catalog.knows(fq)) {
+            match getter {
+                Some((true, keys)) => self.facts.pool_aliases.push(keys),
+                Some((false, (field, getter))) => {
                     self.facts.getter_fields.push((getter.into(), field.into()));
                 }
+                None => {}
             }
             if let Some(class) = self.classes.last_mut() {
                 if let Some(field) = returned.filter(|f| class.fields.contains_key(f)) {
