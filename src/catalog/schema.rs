@@ -252,6 +252,10 @@ pub struct EventLoopEntry {
     /// Handler types: their `methods` run on the event loop.
     pub types: Vec<String>,
     pub methods: Vec<String>,
+    /// Of `methods`, those that run once per connection (`channelInactive`), not per
+    /// message: hot, but paced (what they queue does not grow with load).
+    #[serde(default)]
+    pub connection_events: Vec<String>,
     /// Methods that register a lambda to run on the event loop (`router.get(..).handler(ctx -> ..)`)...
     #[serde(default)]
     pub registrars: Vec<String>,

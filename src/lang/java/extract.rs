@@ -37,8 +37,8 @@ pub(super) struct ClassInfo {
     pub methods: HashMap<String, Option<JType>>,
     /// Getters: methods whose body is `return field;` (`getExecutor()` -> `executor`).
     pub getters: HashMap<String, String>,
-    /// The event-loop framework and handler methods, when the class is a handler.
-    pub event_loop: Option<(String, Vec<String>)>,
+    /// The catalog's event-loop entry (its index), when the class is a handler.
+    pub event_loop: Option<usize>,
     /// Annotations on the class (resolved names), for entry points.
     pub annotations: Vec<String>,
     /// Direct supertypes (fully qualified when resolvable, else as written).
@@ -469,11 +469,10 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
-        let event_loop = self.catalog.data.event_loops.iter().find_map(|e| {
+        let event_loop = self.catalog.data.event_loops.iter().position(|e| {
             supers
                 .iter()
                 .any(|t| t.fq().is_some_and(|fq| e.types.iter().any(|x| x == fq)))
-                .then(|| (e.framework.clone(), e.methods.clone()))
         });
         let head = node.field("name").unwrap_or(node);
         let init_ctx = self.push_ctx(
@@ -769,9 +768,10 @@ impl<'a> Extractor<'a> {
         let event_loop = self
             .classes
             .last()
-            .and_then(|c| c.event_loop.as_ref())
-            .is_some_and(|(_, methods)| methods.contains(&name));
-        let kind = if event_loop {
+            .and_then(|c| c.event_loop)
+            .map(|i| &self.catalog.data.event_loops[i])
+            .filter(|e| e.methods.contains(&name));
+        let kind = if event_loop.is_some() {
             CtxKind::EventLoop
         } else {
             CtxKind::Function
@@ -780,7 +780,19 @@ impl<'a> Extractor<'a> {
         let body = node.field("body").unwrap_or(node);
         let id = self.push_ctx(kind, name.clone(), head, body);
         if node.kind_name() == "method_declaration" {
-            self.facts.contexts[id].entry = self.entry_for(node, &name).map(Box::new);
+            let entry = self.entry_for(node, &name).or_else(|| {
+                // A connection's own events (`channelInactive`) run once per connection,
+                // not per message: hot, but what they queue does not grow with load.
+                event_loop
+                    .filter(|e| e.connection_events.contains(&name))
+                    .map(|_| Entry {
+                        heat: Heat::Hot,
+                        why: "event-loop handler".into(),
+                        paced: true,
+                        yields: false,
+                    })
+            });
+            self.facts.contexts[id].entry = entry.map(Box::new);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {
                 self.facts.async_methods.push(crate::facts::AsyncMethod {
