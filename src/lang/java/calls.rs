@@ -853,14 +853,22 @@ impl<'a> Extractor<'a> {
         // says. Recorded as a future's (a `Mono`'s) wait that counts once the project
         // model finds every target returns a future (a publisher): code that compiles
         // calls `get`/`join` only on the one and `block` only on the other.
+        // The publisher type whose wait this is, when only publishers have it
+        // (`block()` is a `Mono`'s, `blockingGet()` an RxJava `Single`'s).
+        let catalog = self.catalog;
+        let publisher = catalog.waits_named(name).find_map(|w| {
+            w.on.iter()
+                .find(|o| catalog.in_group("publisher", o))
+                .map(String::as_str)
+        });
         let by_call = recv.fq().is_none()
             && recv.call.is_some()
             && object.is_some()
             && nargs == 0
-            && matches!(name, "get" | "join" | "block");
-        let fq = match (by_call, name) {
-            (true, "block") => Some("reactor.core.publisher.Mono"),
-            (true, _) => Some("java.util.concurrent.CompletableFuture"),
+            && (matches!(name, "get" | "join") || publisher.is_some());
+        let fq = match (by_call, publisher) {
+            (true, Some(p)) => Some(p),
+            (true, None) => Some("java.util.concurrent.CompletableFuture"),
             (false, _) => recv.fq(),
         };
         let applies = |w: &&crate::catalog::WaitEntry| {
