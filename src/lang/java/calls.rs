@@ -48,11 +48,7 @@ impl<'a> Extractor<'a> {
         let object = node.field("object");
         let args: Vec<Node> = node
             .field("arguments")
-            .map(|a| {
-                let mut c = a.walk();
-                let v: Vec<Node> = a.named_children(&mut c).collect();
-                v
-            })
+            .map(super::syntax::arguments)
             .unwrap_or_default();
         let static_class = object.and_then(|o| self.static_class(o));
         // A `subscribeOn` here or later in the chain moves the chain off the event loop.
@@ -324,7 +320,7 @@ impl<'a> Extractor<'a> {
     fn overload(&self, node: Node, name: &str) -> Option<u32> {
         let declared = self.classes.last()?.overloads.get(name)?;
         let args = node.field("arguments")?;
-        let count = args.named_child_count();
+        let count = super::syntax::arguments(args).len();
         if declared.iter().filter(|(_, p)| p.len() == count).count() < 2 {
             return None;
         }
@@ -634,11 +630,7 @@ impl<'a> Extractor<'a> {
         let object = node.field("object");
         let args: Vec<Node> = node
             .field("arguments")
-            .map(|a| {
-                let mut c = a.walk();
-                let v: Vec<Node> = a.named_children(&mut c).collect();
-                v
-            })
+            .map(super::syntax::arguments)
             .unwrap_or_default();
         let futures = &self.catalog.data.futures;
         let mut v = match object.and_then(|o| self.static_class(o)) {

@@ -635,11 +635,7 @@ fn requests(method: &str) -> bool {
 
 fn args(call: Node) -> Vec<Node> {
     call.field("arguments")
-        .map(|a| {
-            let mut c = a.walk();
-            let v: Vec<Node> = a.named_children(&mut c).collect();
-            v
-        })
+        .map(super::syntax::arguments)
         .unwrap_or_default()
 }
 

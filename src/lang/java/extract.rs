@@ -1204,7 +1204,9 @@ impl<'a> Extractor<'a> {
                     .and_then(|t| self.jtype(t))
                     .and_then(|t| t.fq)
                     .is_some_and(|fq| self.catalog.in_group("executor_wrapper", &fq));
-                let inner = v.field("arguments").and_then(|a| a.named_child(0));
+                let inner = v
+                    .field("arguments")
+                    .and_then(|a| super::syntax::argument(a, 0));
                 if let (true, Some(arg)) = (wraps, inner) {
                     value.pool = self.pool_ref_of(arg);
                 }

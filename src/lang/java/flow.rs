@@ -814,7 +814,9 @@ impl Extractor<'_> {
                         // `load(k).exceptionallyCompose(e -> load(k))`: a promise when the
                         // receiver and the future the lambda returns are.
                         Some(o) if name == "exceptionallyCompose" => {
-                            let arg = e.field("arguments").and_then(|a| a.named_child(0));
+                            let arg = e
+                                .field("arguments")
+                                .and_then(|a| super::syntax::argument(a, 0));
                             let lambda = arg.filter(|l| l.kind_name() == "lambda_expression");
                             let body = lambda
                                 .and_then(|l| l.field("body"))

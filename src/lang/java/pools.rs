@@ -676,7 +676,9 @@ impl<'a> Extractor<'a> {
                 if n.kind_name() == "method_invocation"
                     && setters.iter().any(|s| self.is_call_on(n, var, s))
                 {
-                    let arg = n.field("arguments").and_then(|a| a.named_child(0));
+                    let arg = n
+                        .field("arguments")
+                        .and_then(|a| super::syntax::argument(a, 0));
                     if let Some(i) = arg.and_then(handler_param) {
                         policy_param = Some(i);
                         break;
@@ -883,7 +885,9 @@ impl<'a> Extractor<'a> {
             if n.kind_name() == "method_invocation"
                 && setters.iter().any(|s| self.is_call_on(n, var, s))
             {
-                let arg = n.field("arguments").and_then(|a| a.named_child(0));
+                let arg = n
+                    .field("arguments")
+                    .and_then(|a| super::syntax::argument(a, 0));
                 if arg.is_some_and(|a| self.is_caller_runs(a)) {
                     return Some(span(n));
                 }
@@ -989,15 +993,13 @@ impl<'a> Extractor<'a> {
         };
         let threads = || {
             let args = creation.field("arguments")?;
-            let mut c = args.walk();
-            let arg = args.named_children(&mut c).nth(entry.threads_arg?)?;
-            self.eval(arg)
+            self.eval(super::syntax::argument(args, entry.threads_arg?)?)
         };
         entry.single || threads() == Some(1)
     }
 
     /// Whether a pool's work queue is bounded (so that its rejection policy ever runs).
-    fn pool_bounded(&self, creation: Node) -> bool {
+    pub(super) fn pool_bounded(&self, creation: Node) -> bool {
         let Some(fq) = creation
             .field("type")
             .and_then(|t| self.jtype(t))
@@ -1023,7 +1025,8 @@ impl<'a> Extractor<'a> {
             .iter()
             .find(|p| p.new.as_deref() == Some(fq.as_str()))
             .and_then(|p| p.queue_arg);
-        let Some(q) = queue_arg.and_then(|i| creation.field("arguments")?.named_child(i as u32))
+        let Some(q) =
+            queue_arg.and_then(|i| super::syntax::argument(creation.field("arguments")?, i))
         else {
             return false;
         };
@@ -1046,7 +1049,7 @@ impl<'a> Extractor<'a> {
         match self.catalog.queue_new(&queue_fq) {
             Some(e) => e.capacity_arg.is_some_and(|i| {
                 q.field("arguments")
-                    .and_then(|a| a.named_child(i as u32))
+                    .and_then(|a| super::syntax::argument(a, i))
                     .is_some_and(
                         |a| !matches!(self.capacity(a), Bound::Capacity(n) if n >= i32::MAX as u64),
                     )

@@ -32,6 +32,17 @@ impl<'a> Extractor<'a> {
         } else {
             (self.arg_bound(entry, args), None)
         };
+        let threads = entry.grows == crate::catalog::Grows::Threads;
+        let bound = match bound {
+            // `new ThreadPoolExecutor(0, Integer.MAX_VALUE, .., new SynchronousQueue<>())`:
+            // threads grow past the core size only while the work queue refuses work
+            // (a `SynchronousQueue`, a full bounded queue); an unbounded queue never does.
+            Bound::Capacity(n) if threads && n >= i32::MAX as u64 && self.pool_bounded(node) => {
+                Bound::Unbounded
+            }
+            _ if threads => return,
+            b => b,
+        };
         let executor = self.catalog.is_pool_new(fq);
         if !executor && self.local_collection(node) {
             return;
@@ -310,7 +321,7 @@ impl<'a> Extractor<'a> {
         let Some(i) = entry.capacity_arg else {
             return Bound::Unbounded;
         };
-        match args.and_then(|a| a.named_child(i as u32)) {
+        match args.and_then(|a| super::syntax::argument(a, i)) {
             None => Bound::Unbounded,
             Some(arg) => self.capacity(arg),
         }
@@ -344,7 +355,11 @@ impl<'a> Extractor<'a> {
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "method_invocation" && self.is_call_on(n, &var, setter) {
-                found = Some((n, n.field("arguments").and_then(|a| a.named_child(0))));
+                found = Some((
+                    n,
+                    n.field("arguments")
+                        .and_then(|a| super::syntax::argument(a, 0)),
+                ));
             }
             if n.kind_name() == "argument_list" {
                 let mut c = n.walk();
@@ -484,7 +499,7 @@ impl<'a> Extractor<'a> {
     fn waits_for_item(&self, call: Node) -> bool {
         let Some(item) = call
             .field("arguments")
-            .and_then(|a| a.named_child(0))
+            .and_then(|a| super::syntax::argument(a, 0))
             .filter(|a| a.kind_name() == "identifier")
         else {
             return false;
@@ -566,9 +581,9 @@ fn null_or_empty_check(call: Node, src: &str) -> bool {
 
 /// The position of `arg` among the arguments of `list`.
 fn argument_index(list: Node, arg: Node) -> Option<usize> {
-    let mut c = list.walk();
-    let found = list.named_children(&mut c).position(|a| a.id() == arg.id());
-    found
+    super::syntax::arguments(list)
+        .iter()
+        .position(|a| a.id() == arg.id())
 }
 
 pub(super) fn has_class_body(node: Node) -> bool {

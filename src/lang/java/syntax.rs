@@ -42,6 +42,24 @@ pub fn any_node(node: Node, mut pred: impl FnMut(Node) -> bool) -> bool {
     false
 }
 
+/// The arguments of an `argument_list`, without the comments between them
+/// (`new ThreadPoolExecutor(4, // core` must not shift the queue argument).
+pub fn arguments(list: Node) -> Vec<Node> {
+    let mut c = list.walk();
+    let args = list
+        .named_children(&mut c)
+        .filter(|a| !a.is_extra())
+        .collect();
+    args
+}
+
+/// Argument `i` of an `argument_list` (comments skipped).
+pub fn argument(list: Node, i: usize) -> Option<Node> {
+    let mut c = list.walk();
+    let arg = list.named_children(&mut c).filter(|a| !a.is_extra()).nth(i);
+    arg
+}
+
 pub fn span(node: Node) -> Span {
     Span::new(node.start_byte(), node.end_byte())
 }
