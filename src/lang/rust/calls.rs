@@ -795,10 +795,16 @@ impl<'a> Extractor<'a> {
                 },
             },
             syn::Expr::Field(f) => {
-                let base = self.value_of(&f.base);
                 let syn::Member::Named(name) = &f.member else {
-                    return Value::default();
+                    // `self.pair.1`: an element of a tuple-typed field.
+                    return match (&*f.base, &f.member) {
+                        (syn::Expr::Field(inner), syn::Member::Unnamed(i)) => {
+                            self.tuple_field(inner, i.index as usize)
+                        }
+                        _ => Value::default(),
+                    };
                 };
+                let base = self.value_of(&f.base);
                 let Some(owner) = base.ty else {
                     return Value::default();
                 };
@@ -972,12 +978,40 @@ impl<'a> Extractor<'a> {
     /// Element `i` of the tuple an initializer returns: `let (tx, rx) = mpsc::channel()`.
     pub(super) fn tuple_value(&self, init: &syn::Expr, i: usize) -> Value {
         match init {
+            syn::Expr::Reference(r) => self.tuple_value(&r.expr, i),
+            syn::Expr::Paren(p) => self.tuple_value(&p.expr, i),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                self.tuple_value(&u.expr, i)
+            }
+            syn::Expr::Field(f) => self.tuple_field(f, i),
             syn::Expr::Call(c) => self.call_value(c, Some(i)),
             syn::Expr::Try(t) => self.tuple_value(&t.expr, i),
             syn::Expr::MethodCall(m) if self.types.is_transparent_method(&m.method.to_string()) => {
                 self.tuple_value(&m.receiver, i)
             }
             _ => Value::default(),
+        }
+    }
+}
+
+impl Extractor<'_> {
+    /// Element `i` of a tuple-typed field (`self.pair` with `pair: Arc<(Mutex<bool>,
+    /// Condvar)>`), as the struct declares it.
+    fn tuple_field(&self, f: &syn::ExprField, i: usize) -> Value {
+        let syn::Member::Named(name) = &f.member else {
+            return Value::default();
+        };
+        let Some(owner) = self.value_of(&f.base).ty else {
+            return Value::default();
+        };
+        let owner = owner.rsplit("::").next().unwrap_or_default().to_string();
+        Value {
+            ty: self
+                .types
+                .fields
+                .get(&(owner, format!("{name}.{i}")))
+                .cloned(),
+            ..Value::default()
         }
     }
 }

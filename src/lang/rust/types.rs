@@ -123,6 +123,16 @@ impl<'a> Types<'a> {
             t.structs.insert(s.ident.to_string());
             if let syn::Fields::Named(named) = &s.fields {
                 for f in &named.named {
+                    // `pair: Arc<(Mutex<bool>, Condvar)>`: each element as `pair.0`, `pair.1`
+                    // (what `let (lock, cvar) = &*self.pair;` binds).
+                    if let (Some(name), Some(elems)) = (&f.ident, t.tuple_elems(&f.ty)) {
+                        for (i, e) in elems.iter().enumerate() {
+                            if let Some(ty) = t.resolve(e).or_else(|| t.project_path(e)) {
+                                t.fields
+                                    .insert((s.ident.to_string(), format!("{name}.{i}")), ty);
+                            }
+                        }
+                    }
                     let ty = t.resolve(&f.ty).or_else(|| t.project_path(&f.ty));
                     if let (Some(name), Some(ty)) = (&f.ident, ty) {
                         let key = (s.ident.to_string(), name.to_string());
@@ -165,6 +175,33 @@ impl<'a> Types<'a> {
                 };
                 a.args.iter().find_map(|arg| match arg {
                     syn::GenericArgument::Type(t) => self.named_path(t),
+                    _ => None,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The element types of a tuple type, looking through references, parentheses and
+    /// transparent wrappers (`Arc<(Mutex<bool>, Condvar)>`).
+    fn tuple_elems<'t>(
+        &self,
+        ty: &'t syn::Type,
+    ) -> Option<&'t syn::punctuated::Punctuated<syn::Type, syn::Token![,]>> {
+        match ty {
+            syn::Type::Tuple(t) if !t.elems.is_empty() => Some(&t.elems),
+            syn::Type::Reference(r) => self.tuple_elems(&r.elem),
+            syn::Type::Paren(p) => self.tuple_elems(&p.elem),
+            syn::Type::Path(p) if p.qself.is_none() => {
+                let last = p.path.segments.last()?;
+                if !self.is_transparent_type(&last.ident.to_string()) {
+                    return None;
+                }
+                let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+                    return None;
+                };
+                a.args.iter().find_map(|arg| match arg {
+                    syn::GenericArgument::Type(t) => self.tuple_elems(t),
                     _ => None,
                 })
             }
