@@ -19,6 +19,8 @@ struct Use<'t> {
     sent: bool,
     /// Calls on the field it is stored in, anywhere in its class (`rest.exchange(..)`).
     field_calls: Vec<Span>,
+    /// The same calls, as nodes.
+    request_calls: Vec<Node<'t>>,
     /// Argument lists it is passed in (`factory.setHttpClient(client)`).
     passed: Vec<Node<'t>>,
 }
@@ -82,7 +84,7 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
-        if self.bounds_each_request(entry, start)
+        if self.bounds_each_request(entry, start, &used.request_calls)
             || self.handed_to_bound(entry, &used.passed)
             || self.configured_by_callers(entry, start)
         {
@@ -165,10 +167,38 @@ impl<'a> Extractor<'a> {
 
     /// Whether the client's class bounds its requests one by one: a `per_request`
     /// call (`httpPost.setConfig(rc)`) whose argument is a configured entry, inline
-    /// or through a local or field.
-    fn bounds_each_request(&self, entry: &ClientEntry, start: Node) -> bool {
+    /// or through a local or field; or a bare `per_request` setting (`timeout`) made,
+    /// on every path, in each method that sends a request on it (in the creating
+    /// method when it is no field).
+    fn bounds_each_request(&self, entry: &ClientEntry, start: Node, requests: &[Node]) -> bool {
         if entry.per_request.is_empty() {
             return false;
+        }
+        let bare: Vec<&str> = entry
+            .per_request
+            .iter()
+            .filter(|p| !p.contains('='))
+            .map(String::as_str)
+            .collect();
+        if !bare.is_empty() {
+            let sites = if requests.is_empty() {
+                std::slice::from_ref(&start)
+            } else {
+                requests
+            };
+            let sets = |site: &Node| {
+                enclosing_body(*site).is_some_and(|body| {
+                    super::syntax::any_node(body, |n| {
+                        n.kind_name() == "method_invocation"
+                            && n.field("name")
+                                .is_some_and(|m| bare.contains(&self.text(m)))
+                            && !conditional(n)
+                    })
+                })
+            };
+            if sites.iter().all(sets) {
+                return true;
+            }
         }
         let Some(class) = enclosing_class_body(start) else {
             return false;
@@ -180,7 +210,7 @@ impl<'a> Extractor<'a> {
                 let arg = args(n).first().copied();
                 let bounded = entry.per_request.iter().any(|p| match p.split_once('=') {
                     Some((m, id)) => m == name && arg.is_some_and(|a| self.configures(id, a)),
-                    None => p == name,
+                    None => false,
                 });
                 if bounded {
                     return true;
@@ -481,6 +511,7 @@ impl<'a> Extractor<'a> {
             calls: Vec::new(),
             sent: false,
             field_calls: Vec::new(),
+            request_calls: Vec::new(),
             passed: Vec::new(),
         };
         let top = self.chain_up(start, &mut used.calls);
@@ -526,6 +557,7 @@ impl<'a> Extractor<'a> {
                 "method_invocation" if n.field("object").is_some_and(on_var) => {
                     if is_field && n.field("name").is_some_and(|m| requests(self.text(m))) {
                         used.field_calls.push(super::syntax::span(n));
+                        used.request_calls.push(n);
                     }
                     let mut calls = Vec::new();
                     let top = self.chain_up_from(n, &mut calls);
@@ -631,6 +663,22 @@ fn requests(method: &str) -> bool {
             method,
             "close" | "shutdown" | "getInterceptors" | "getMessageConverters" | "getRequestFactory"
         )
+}
+
+/// Whether `n` runs only on some paths of its method: inside an `if`, a `switch` or
+/// a conditional expression.
+fn conditional(n: Node) -> bool {
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        match p.kind_name() {
+            "if_statement" | "ternary_expression" | "switch_expression" | "switch_block" => {
+                return true
+            }
+            "method_declaration" | "constructor_declaration" | "lambda_expression" => return false,
+            _ => cur = p.parent(),
+        }
+    }
+    false
 }
 
 fn args(call: Node) -> Vec<Node> {
