@@ -24,6 +24,9 @@ pub struct Project<'a> {
     pools: HashMap<PoolKey, PoolAt>,
     /// Pools made by calls of project factory methods, with the file of the call.
     made: Vec<(FileId, Pool)>,
+    /// A factory method (its file, `<class fq>.<method>`, arity) -> the keys of the
+    /// pools its calls make: what fills those fills the queue it creates.
+    factory_users: HashMap<(FileId, String, usize), Vec<PoolKey>>,
     /// (class simple name, method) -> `@Async` method.
     async_methods: HashMap<(String, String), (FileId, usize)>,
     default_async_bean: String,
@@ -111,7 +114,7 @@ impl<'a> Project<'a> {
             .map(|(a, _)| *a)
             .collect();
         let getters = &aliases.getters;
-        let mut made = factory_pools(facts, &model);
+        let (mut made, factory_users) = factory_pools(facts, &model);
         made.extend(handler_pools(facts, &model));
         let defined: std::collections::HashSet<&str> = facts
             .iter()
@@ -185,6 +188,7 @@ impl<'a> Project<'a> {
             canon,
             pools,
             made,
+            factory_users,
             async_methods,
             default_async_bean,
             model,
@@ -215,6 +219,18 @@ impl<'a> Project<'a> {
             PoolAt::Fact(file, i) => Some((file, &self.facts[file].pools[i])),
             PoolAt::Made(i) => self.made.get(i).map(|(f, p)| (*f, p)),
         }
+    }
+
+    /// The keys of the pools that calls of the factory method `ctx` of `file` make.
+    pub fn factory_users(&self, file: FileId, ctx: usize) -> &[PoolKey] {
+        let c = &self.facts[file].contexts[ctx];
+        let (Some(owner), Some(arity)) = (&c.owner, c.arity) else {
+            return &[];
+        };
+        let method = format!("{owner}.{}", c.name);
+        self.factory_users
+            .get(&(file, method, usize::from(arity)))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Pools made by calls of project factory methods, with the file of the call.
@@ -694,15 +710,19 @@ fn parameter_pools<'f>(
 /// The pools that calls of project factory methods make (`pool = Pools.newPool(..,
 /// new CallerRunsPolicy())`): each has the factory's bound and its policy, or the
 /// caller-runs handler the call passes where the factory installs a parameter.
-fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
-    let factories: HashMap<(&str, usize), &crate::facts::PoolFactory> = facts
+type FactoryUsers = HashMap<(FileId, String, usize), Vec<PoolKey>>;
+
+fn factory_pools(facts: &[FileFacts], model: &Model) -> (Vec<(FileId, Pool)>, FactoryUsers) {
+    let factories: HashMap<(&str, usize), (FileId, &crate::facts::PoolFactory)> = facts
         .iter()
-        .flat_map(|f| &f.pool_factories)
-        .map(|p| ((p.method.as_str(), p.arity), p))
+        .enumerate()
+        .flat_map(|(i, f)| f.pool_factories.iter().map(move |p| (i, p)))
+        .map(|(i, p)| ((p.method.as_str(), p.arity), (i, p)))
         .collect();
     let mut out = Vec::new();
+    let mut users = FactoryUsers::default();
     if factories.is_empty() {
-        return out;
+        return (out, users);
     }
     let types = &model.types;
     for (file, f) in facts.iter().enumerate() {
@@ -714,7 +734,13 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
                 let method = format!("{}.{}", types.names[c], u.method);
                 factories.get(&(method.as_str(), u.arity)).copied()
             });
-            let Some(factory) = found else { continue };
+            let Some((factory_file, factory)) = found else {
+                continue;
+            };
+            users
+                .entry((factory_file, factory.method.clone(), factory.arity))
+                .or_default()
+                .push(u.key.clone());
             let passed = factory
                 .policy_param
                 .and_then(|i| u.caller_runs_args.iter().find(|(a, _)| *a == i))
@@ -738,7 +764,7 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> Vec<(FileId, Pool)> {
             ));
         }
     }
-    out
+    (out, users)
 }
 
 /// Pools given to wrapper instances: a wrapper class's field assigned from a

@@ -356,7 +356,37 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 }
                 continue;
             }
-            match filled(project, file, q, pool, &subs, &sends) {
+            let mut fill = filled(project, file, q, pool, &subs, &sends);
+            // A pool a factory method makes and returns: its callers' fields are
+            // filled by their own producers (`work = Pools.create(4)` in a controller).
+            if let (Filled::Unknown | Filled::Quiet, Some(c)) = (&fill, q.ctx) {
+                let users = project.factory_users(file, c);
+                let single = q.what.contains("Single");
+                let found: Vec<_> = users
+                    .iter()
+                    .map(|key| producers(project, key, &subs, single, q.timers))
+                    .collect();
+                // Every call of the factory keeps its pool where the project follows it
+                // (one user per call): when none is filled per request, it holds a fixed set.
+                let calls = project
+                    .model
+                    .calls
+                    .callers
+                    .get(&(file, c))
+                    .map_or(0, <[_]>::len);
+                let seen_all = !users.is_empty() && users.len() == calls;
+                if let Some(Producers::Hot(s)) =
+                    found.iter().find(|p| matches!(p, Producers::Hot(_)))
+                {
+                    fill = Filled::Hot {
+                        site: (s.file, s.ctx),
+                        put: Some((s.file, s.span)),
+                    };
+                } else if seen_all && found.iter().all(|p| matches!(p, Producers::Fixed)) {
+                    fill = Filled::Quiet;
+                }
+            }
+            match fill {
                 Filled::Hot { site, put } => {
                     if let Some((f, span)) = put {
                         d = d.label(
