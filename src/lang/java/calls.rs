@@ -1036,6 +1036,24 @@ impl<'a> Extractor<'a> {
         if signals.is_empty() {
             return false;
         }
+        let Some(class) = super::queues::enclosing_class_body(node) else {
+            return false;
+        };
+        // Signalled only by the class's constructors (`finally { inited = true;
+        // condition.signalAll(); }`): a wait for the object's own construction on another
+        // thread, over once it is built.
+        let mut c = class.walk();
+        let members: Vec<Node> = class.named_children(&mut c).collect();
+        let signalled = |n: &Node| signals.iter().any(|s| self.text(*n).contains(s));
+        let in_constructor = members
+            .iter()
+            .any(|m| m.kind_name() == "constructor_declaration" && signalled(m));
+        let elsewhere = members
+            .iter()
+            .any(|m| m.kind_name() != "constructor_declaration" && signalled(m));
+        if in_constructor && !elsewhere {
+            return true;
+        }
         let in_while = {
             let mut n = node;
             let mut found = false;
@@ -1060,9 +1078,6 @@ impl<'a> Extractor<'a> {
         if !in_while {
             return false;
         }
-        let Some(class) = super::queues::enclosing_class_body(node) else {
-            return false;
-        };
         let text = self.text(class);
         signals.iter().any(|s| text.contains(s))
     }
