@@ -398,6 +398,44 @@ pub struct Context {
     /// Java methods: how many parameters the method declares (`None` with varargs, and
     /// for other contexts): picks among overloads by the number of arguments.
     pub arity: Option<u8>,
+    /// Java methods: the kinds of the first eight parameters' types, four bits each
+    /// ([`ArgKind`] as `u32`; 0 when any argument fits).
+    #[serde(default)]
+    pub param_kinds: u32,
+}
+
+/// What an argument or a parameter type is, for telling overloads of one arity apart:
+/// `delete(version, false)` cannot call `delete(SchemaVersion, Project)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+pub enum ArgKind {
+    Any = 0,
+    Bool = 1,
+    Number = 2,
+    Text = 3,
+    /// A parameter of a class type that no literal converts to.
+    Object = 4,
+}
+
+impl ArgKind {
+    fn of(bits: u32, i: usize) -> u32 {
+        (bits >> (4 * i)) & 0xf
+    }
+
+    /// Whether the literals of a call fit the parameter kinds of a method.
+    pub fn fits(literals: u32, params: u32) -> bool {
+        (0..8).all(|i| {
+            let (a, p) = (Self::of(literals, i), Self::of(params, i));
+            a == 0 || p == 0 || a == p
+        })
+    }
+
+    /// Sets kind `k` at position `i` (the first eight only).
+    pub fn set(bits: &mut u32, i: usize, k: ArgKind) {
+        if i < 8 {
+            *bits |= (k as u32) << (4 * i);
+        }
+    }
 }
 
 /// Work handed to a pool.
@@ -554,6 +592,10 @@ pub struct Call {
     /// parameters, the name offset of the one the argument types pick.
     #[serde(default)]
     pub overload: Option<u32>,
+    /// Java: the kinds of the first eight arguments that are literals, four bits each
+    /// ([`ArgKind`] as `u32`; 0 for any other argument): picks among overloads of one arity.
+    #[serde(default)]
+    pub literals: u32,
     /// Rust: made inside a timeout wrapper's arguments (`timeout(d, check(..))`) or a
     /// connector closure whose endpoint bounds the connect: what the callee waits for
     /// is bounded by the caller.

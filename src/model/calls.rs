@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::types::{TypeId, Types};
-use crate::facts::{Call, CtxId, CtxKind, FileFacts};
+use crate::facts::{ArgKind, Call, CtxId, CtxKind, FileFacts};
 use crate::source::{FileId, Language, SourceFile, Span};
 
 /// Edges grouped by node in one flat vector (one allocation, not one a node).
@@ -243,7 +243,8 @@ impl CallGraph {
                     }
                     let caller = (file, call.ctx);
                     let targets = if java {
-                        g.resolve_java(facts, types, caller, call)
+                        let found = g.resolve_java(facts, types, caller, call);
+                        Self::with_literals(facts, found, call.literals)
                     } else if let Some(k) = f.receiver_of(ci) {
                         // `open(..).await?.handle()`: `handle` of the type `open` returns.
                         let from = resolved.get(&k).map_or(&[][..], Vec::as_slice);
@@ -430,6 +431,20 @@ impl CallGraph {
             .copied()
             .filter(|&(f, c)| facts[f].contexts[c].arity.is_none_or(|a| a == n))
             .collect()
+    }
+
+    /// Of the methods a Java call may reach, those whose parameter types take its
+    /// literal arguments (`delete(version, false)` is not `delete(SchemaVersion,
+    /// Project)`); all of them when none does.
+    fn with_literals(facts: &[FileFacts], mut nodes: Vec<Node>, literals: u32) -> Vec<Node> {
+        if literals == 0 || nodes.len() < 2 {
+            return nodes;
+        }
+        let fits = |&(f, c): &Node| ArgKind::fits(literals, facts[f].contexts[c].param_kinds);
+        if nodes.iter().any(fits) {
+            nodes.retain(fits);
+        }
+        nodes
     }
 
     fn resolve_java(

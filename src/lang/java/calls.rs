@@ -222,7 +222,7 @@ impl<'a> Extractor<'a> {
         self.track_release(&name, object);
         self.queue_send(node, &name, object, &recv);
         let (call_idx, lambdas) = (self.facts.calls.len(), lambda_args.clone());
-        self.record_call(node, &name, object, &recv, lambda_args);
+        self.record_call(node, &name, object, &recv, lambda_args, &args);
         if object.is_none_or(|o| self.text(o) == "this") && !args.is_empty() {
             self.helper_completes(&name, &args);
         }
@@ -372,6 +372,7 @@ impl<'a> Extractor<'a> {
             module: None,
             args: None,
             overload: None,
+            literals: 0,
             timed: false,
         });
     }
@@ -1173,6 +1174,7 @@ impl<'a> Extractor<'a> {
         object: Option<Node>,
         recv: &Value,
         lambda_args: Vec<(usize, crate::facts::CtxId)>,
+        args: &[Node],
     ) {
         let project_type = |t: &JType| t.fq().is_none_or(|fq| !self.catalog.knows(fq));
         // `queryAsync(..)` after `import static a.b.AsyncQuery.queryAsync;`: a project
@@ -1283,12 +1285,11 @@ impl<'a> Extractor<'a> {
             submit_like: self.catalog.is_submit_method(name),
             lambda_args: lambda_args.into(),
             module: None,
-            args: node.field("arguments").and_then(|a| {
-                let mut c = a.walk();
-                let n = a.named_children(&mut c).filter(|n| !n.is_extra()).count();
-                u8::try_from(n).ok()
-            }),
+            args: node
+                .field("arguments")
+                .and_then(|_| u8::try_from(args.len()).ok()),
             overload,
+            literals: literal_kinds(args),
             timed: false,
         });
     }
@@ -1502,4 +1503,25 @@ impl Extractor<'_> {
         }
         Some(self.type_ref(&ty))
     }
+}
+
+/// The kinds of an argument list's literal arguments ([`crate::facts::Call::literals`]).
+fn literal_kinds(args: &[Node]) -> u32 {
+    use crate::facts::ArgKind;
+    let mut bits = 0;
+    for (i, a) in args.iter().take(8).enumerate() {
+        let kind = match a.kind_name() {
+            "true" | "false" => ArgKind::Bool,
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal"
+            | "decimal_floating_point_literal"
+            | "hex_floating_point_literal" => ArgKind::Number,
+            "string_literal" | "text_block" => ArgKind::Text,
+            _ => continue,
+        };
+        ArgKind::set(&mut bits, i, kind);
+    }
+    bits
 }

@@ -203,6 +203,7 @@ impl<'a> Extractor<'a> {
             dedicated_loop: false,
             once: false,
             arity: None,
+            param_kinds: 0,
         });
         id
     }
@@ -826,6 +827,17 @@ impl<'a> Extractor<'a> {
                 .filter(|k| **k == "formal_parameter")
                 .count();
             self.facts.contexts[id].arity = fixed.then(|| u8::try_from(count).ok()).flatten();
+            let mut kinds = 0;
+            let mut c = params.walk();
+            let formal = params
+                .named_children(&mut c)
+                .filter(|p| p.kind_name() == "formal_parameter");
+            for (i, p) in formal.enumerate() {
+                if let Some(t) = p.field("type") {
+                    crate::facts::ArgKind::set(&mut kinds, i, self.param_kind(t));
+                }
+            }
+            self.facts.contexts[id].param_kinds = kinds;
             self.pool_params(params);
             self.declare_params(params);
             let mut c = params.walk();
@@ -907,6 +919,45 @@ impl<'a> Extractor<'a> {
             .filter(|p| p.kind_name() == "argument_list")
             .and_then(|a| a.parent())
             .is_some_and(|c| c.kind_name() == "object_creation_expression")
+    }
+
+    /// What literals a parameter of this type takes, for picking among overloads.
+    fn param_kind(&self, t: Node) -> crate::facts::ArgKind {
+        use crate::facts::ArgKind;
+        match t.kind_name() {
+            "boolean_type" => ArgKind::Bool,
+            "floating_point_type" => ArgKind::Number,
+            // `char` takes character literals, which are no number literals here.
+            "integral_type" if self.text(t) == "char" => ArgKind::Any,
+            "integral_type" => ArgKind::Number,
+            "array_type" => ArgKind::Object,
+            "type_identifier" | "scoped_type_identifier" | "generic_type" => {
+                // The simple name as written: `Map` of `java.util.Map<K, V>`.
+                let mut n = t;
+                while n.kind_name() != "type_identifier" {
+                    let next = match n.kind_name() {
+                        "generic_type" => n.named_child(0),
+                        _ => n.named_child(n.named_child_count().saturating_sub(1) as u32),
+                    };
+                    match next {
+                        Some(x) if x.id() != n.id() => n = x,
+                        _ => return ArgKind::Any,
+                    }
+                }
+                match self.text(n) {
+                    "Boolean" => ArgKind::Bool,
+                    "Integer" | "Long" | "Short" | "Byte" | "Double" | "Float" | "Number" => {
+                        ArgKind::Number
+                    }
+                    "String" => ArgKind::Text,
+                    "Object" | "CharSequence" | "Serializable" | "Comparable" => ArgKind::Any,
+                    // A type variable (`T`, `V2`) takes anything.
+                    s if s.len() <= 2 || s.chars().all(|c| c.is_ascii_uppercase()) => ArgKind::Any,
+                    _ => ArgKind::Object,
+                }
+            }
+            _ => ArgKind::Any,
+        }
     }
 
     /// What kind of context a lambda found in ordinary code is: where it runs.

@@ -670,6 +670,7 @@ impl<'a> Extractor<'a> {
             module: None,
             args: None,
             overload: None,
+            literals: 0,
             timed: self.timeout_wrapped > 0,
         }
     }

@@ -364,6 +364,7 @@ impl<'a> Extractor<'a> {
             dedicated_loop: false,
             once: false,
             arity: None,
+            param_kinds: 0,
         });
         id
     }
