@@ -289,6 +289,42 @@ fn filled(
     }
 }
 
+/// A pool a factory method (`factory`) makes and returns: the fields and locals its
+/// calls are kept in are filled by their own producers (`work = Pools.create(4)` in a
+/// controller). `None` when they do not decide it.
+fn factory_filled(
+    project: &Project,
+    factory: (FileId, CtxId),
+    q: &crate::facts::Queue,
+    subs: &HashMap<String, Vec<&Sub>>,
+) -> Option<Filled> {
+    let users = project.factory_users(factory.0, factory.1);
+    if users.is_empty() {
+        return None;
+    }
+    let single = q.what.contains("Single");
+    let found: Vec<_> = users
+        .iter()
+        .map(|key| producers(project, key, subs, single, q.timers))
+        .collect();
+    if let Some(Producers::Hot(s)) = found.iter().find(|p| matches!(p, Producers::Hot(_))) {
+        return Some(Filled::Hot {
+            site: (s.file, s.ctx),
+            put: Some((s.file, s.span)),
+        });
+    }
+    // Every call of the factory keeps its pool where the project follows it (one user
+    // per call): when none is filled per request, it holds a fixed set.
+    let calls = project
+        .model
+        .calls
+        .callers
+        .get(&factory)
+        .map_or(0, <[_]>::len);
+    let fixed = found.iter().all(|p| matches!(p, Producers::Fixed));
+    (users.len() == calls && fixed).then_some(Filled::Quiet)
+}
+
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut subs: HashMap<String, Vec<&Sub>> = HashMap::new();
@@ -357,34 +393,8 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 continue;
             }
             let mut fill = filled(project, file, q, pool, &subs, &sends);
-            // A pool a factory method makes and returns: its callers' fields are
-            // filled by their own producers (`work = Pools.create(4)` in a controller).
             if let (Filled::Unknown | Filled::Quiet, Some(c)) = (&fill, q.ctx) {
-                let users = project.factory_users(file, c);
-                let single = q.what.contains("Single");
-                let found: Vec<_> = users
-                    .iter()
-                    .map(|key| producers(project, key, &subs, single, q.timers))
-                    .collect();
-                // Every call of the factory keeps its pool where the project follows it
-                // (one user per call): when none is filled per request, it holds a fixed set.
-                let calls = project
-                    .model
-                    .calls
-                    .callers
-                    .get(&(file, c))
-                    .map_or(0, <[_]>::len);
-                let seen_all = !users.is_empty() && users.len() == calls;
-                if let Some(Producers::Hot(s)) =
-                    found.iter().find(|p| matches!(p, Producers::Hot(_)))
-                {
-                    fill = Filled::Hot {
-                        site: (s.file, s.ctx),
-                        put: Some((s.file, s.span)),
-                    };
-                } else if seen_all && found.iter().all(|p| matches!(p, Producers::Fixed)) {
-                    fill = Filled::Quiet;
-                }
+                fill = factory_filled(project, (file, c), q, &subs).unwrap_or(fill);
             }
             match fill {
                 Filled::Hot { site, put } => {
