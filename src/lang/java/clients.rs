@@ -17,9 +17,7 @@ struct Use<'t> {
     calls: Vec<Observed<Node<'t>>>,
     /// Passed to one of the entry's `sent_by` methods.
     sent: bool,
-    /// Calls on the field it is stored in, anywhere in its class (`rest.exchange(..)`).
-    field_calls: Vec<Span>,
-    /// The same calls, as nodes.
+    /// Requests made on the field it is stored in, anywhere in its class (`rest.exchange(..)`).
     request_calls: Vec<Node<'t>>,
     /// Argument lists it is passed in (`factory.setHttpClient(client)`).
     passed: Vec<Node<'t>>,
@@ -102,7 +100,7 @@ impl<'a> Extractor<'a> {
             // admin-only handler). (A dedicated worker's client stays reported: a hang
             // there stops the worker's job, as the Doris sink's flush thread showed.)
             local: in_resource(start) && !self.in_dedicated_entry(),
-            requests: used.field_calls,
+            requests: used.request_calls.iter().map(|n| span(*n)).collect(),
             serves: false,
         });
     }
@@ -208,9 +206,10 @@ impl<'a> Extractor<'a> {
             if n.kind_name() == "method_invocation" {
                 let name = n.field("name").map(|m| self.text(m)).unwrap_or_default();
                 let arg = args(n).first().copied();
-                let bounded = entry.per_request.iter().any(|p| match p.split_once('=') {
-                    Some((m, id)) => m == name && arg.is_some_and(|a| self.configures(id, a)),
-                    None => false,
+                let bounded = entry.per_request.iter().any(|p| {
+                    p.split_once('=').is_some_and(|(m, id)| {
+                        m == name && arg.is_some_and(|a| self.configures(id, a))
+                    })
                 });
                 if bounded {
                     return true;
@@ -510,7 +509,6 @@ impl<'a> Extractor<'a> {
         let mut used = Use {
             calls: Vec::new(),
             sent: false,
-            field_calls: Vec::new(),
             request_calls: Vec::new(),
             passed: Vec::new(),
         };
@@ -556,7 +554,6 @@ impl<'a> Extractor<'a> {
             match n.kind_name() {
                 "method_invocation" if n.field("object").is_some_and(on_var) => {
                     if is_field && n.field("name").is_some_and(|m| requests(self.text(m))) {
-                        used.field_calls.push(super::syntax::span(n));
                         used.request_calls.push(n);
                     }
                     let mut calls = Vec::new();

@@ -932,19 +932,8 @@ impl<'a> Extractor<'a> {
             "integral_type" => ArgKind::Number,
             "array_type" => ArgKind::Object,
             "type_identifier" | "scoped_type_identifier" | "generic_type" => {
-                // The simple name as written: `Map` of `java.util.Map<K, V>`.
-                let mut n = t;
-                while n.kind_name() != "type_identifier" {
-                    let next = match n.kind_name() {
-                        "generic_type" => n.named_child(0),
-                        _ => n.named_child(n.named_child_count().saturating_sub(1) as u32),
-                    };
-                    match next {
-                        Some(x) if x.id() != n.id() => n = x,
-                        _ => return ArgKind::Any,
-                    }
-                }
-                match self.text(n) {
+                let name = super::syntax::type_name(t, self.src);
+                match name.rsplit('.').next().unwrap_or_default() {
                     "Boolean" => ArgKind::Bool,
                     "Integer" | "Long" | "Short" | "Byte" | "Double" | "Float" | "Number" => {
                         ArgKind::Number

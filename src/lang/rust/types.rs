@@ -163,21 +163,12 @@ impl<'a> Types<'a> {
                     _ => None,
                 })
             }
-            syn::Type::Path(p) if p.qself.is_none() => {
-                let last = p.path.segments.last()?;
-                if !self.is_transparent_type(&last.ident.to_string()) {
-                    return Some(&p.path);
-                }
-                // A wrapper's name with no type argument is a type of its own (a
-                // project's `State`).
-                let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
-                    return Some(&p.path);
-                };
-                a.args.iter().find_map(|arg| match arg {
-                    syn::GenericArgument::Type(t) => self.named_path(t),
-                    _ => None,
-                })
-            }
+            // A wrapper's name with no type argument is a type of its own (a
+            // project's `State`).
+            syn::Type::Path(p) if p.qself.is_none() => match self.wrapped(&p.path) {
+                Some(mut inner) => inner.find_map(|t| self.named_path(t)),
+                None => Some(&p.path),
+            },
             _ => None,
         }
     }
@@ -193,20 +184,26 @@ impl<'a> Types<'a> {
             syn::Type::Reference(r) => self.tuple_elems(&r.elem),
             syn::Type::Paren(p) => self.tuple_elems(&p.elem),
             syn::Type::Path(p) if p.qself.is_none() => {
-                let last = p.path.segments.last()?;
-                if !self.is_transparent_type(&last.ident.to_string()) {
-                    return None;
-                }
-                let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
-                    return None;
-                };
-                a.args.iter().find_map(|arg| match arg {
-                    syn::GenericArgument::Type(t) => self.tuple_elems(t),
-                    _ => None,
-                })
+                self.wrapped(&p.path)?.find_map(|t| self.tuple_elems(t))
             }
             _ => None,
         }
+    }
+
+    /// The type arguments of a transparent wrapper (`Arc<T>`, `&Mutex<T>`'s `Mutex`);
+    /// `None` for any other path, and for a wrapper's name with no type argument.
+    fn wrapped<'t>(&self, path: &'t syn::Path) -> Option<impl Iterator<Item = &'t syn::Type>> {
+        let last = path.segments.last()?;
+        if !self.is_transparent_type(&last.ident.to_string()) {
+            return None;
+        }
+        let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+            return None;
+        };
+        Some(a.args.iter().filter_map(|arg| match arg {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        }))
     }
 
     /// The canonical path of a type, looking through transparent wrappers and references.
