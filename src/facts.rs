@@ -327,6 +327,9 @@ impl Heat {
     }
 }
 
+/// Why an event-loop handler's code is hot, in messages.
+pub const EVENT_LOOP: &str = "event-loop handler";
+
 /// An entry point the front end recognised on a context: where its heat starts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {

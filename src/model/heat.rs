@@ -98,7 +98,7 @@ fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
             Some((Heat::Cold, "pool thread dedicated to a loop".into()))
         }
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
-        CtxKind::EventLoop => Some((Heat::Hot, "event-loop handler".into())),
+        CtxKind::EventLoop => Some((Heat::Hot, crate::facts::EVENT_LOOP.into())),
         // A spawned task that loops for good is a background job (a ticker, a
         // reporter): waiting is its job, and it serves no request.
         CtxKind::Async if c.name == "task" && c.dedicated_loop => {

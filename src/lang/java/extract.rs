@@ -788,7 +788,7 @@ impl<'a> Extractor<'a> {
                     .filter(|e| e.connection_events.contains(&name))
                     .map(|_| Entry {
                         heat: Heat::Hot,
-                        why: "event-loop handler".into(),
+                        why: crate::facts::EVENT_LOOP.into(),
                         paced: true,
                         yields: false,
                     })
