@@ -154,6 +154,11 @@ pub fn dump(project: &Project) -> String {
             }
             out.push('\n');
         }
+        for u in &facts.factory_uses {
+            if let Some(m) = u.key.strip_prefix(crate::facts::DELEGATE) {
+                let _ = writeln!(out, "  pool factory {m} returns {}/{}", u.method, u.arity);
+            }
+        }
         let made = project.made_pools().filter(|(f, _)| *f == file);
         for (p, how) in facts
             .pools

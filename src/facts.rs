@@ -665,6 +665,10 @@ pub struct PoolFactory {
     pub single: bool,
 }
 
+/// The key prefix of a [`FactoryUse`] that is a factory's own `return` of another
+/// factory's call (`return newPool(n, prefix)`): `delegate:<class fq>.<method>/<arity>`.
+pub const DELEGATE: &str = "delegate:";
+
 /// `pool = Pools.newPool(.., new CallerRunsPolicy())`: a field or local holding the
 /// result of a project method call, with the caller-runs handlers it passes.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -712,8 +712,8 @@ fn parameter_pools<'f>(
 /// caller-runs handler the call passes where the factory installs a parameter.
 type FactoryUsers = HashMap<(FileId, String, usize), Vec<PoolKey>>;
 
-fn factory_pools(facts: &[FileFacts], model: &Model) -> (Vec<(FileId, Pool)>, FactoryUsers) {
-    let factories: HashMap<(&str, usize), (FileId, &crate::facts::PoolFactory)> = facts
+fn factory_pools<'a>(facts: &'a [FileFacts], model: &Model) -> (Vec<(FileId, Pool)>, FactoryUsers) {
+    let mut factories: HashMap<(&str, usize), (FileId, &crate::facts::PoolFactory)> = facts
         .iter()
         .enumerate()
         .flat_map(|(i, f)| f.pool_factories.iter().map(move |p| (i, p)))
@@ -725,22 +725,54 @@ fn factory_pools(facts: &[FileFacts], model: &Model) -> (Vec<(FileId, Pool)>, Fa
         return (out, users);
     }
     let types = &model.types;
+    let find = |factories: &HashMap<(&str, usize), (FileId, &'a crate::facts::PoolFactory)>,
+                u: &crate::facts::FactoryUse| {
+        let t = types.resolve(&u.target)?;
+        types.ancestry(t).into_iter().find_map(|c| {
+            let method = format!("{}.{}", types.names[c], u.method);
+            factories.get(&(method.as_str(), u.arity)).copied()
+        })
+    };
+    // A factory that returns another factory's pool (`return newPool(n, prefix)`) makes
+    // that pool: chains of them resolve to the factory that creates it.
+    let mut delegates: Vec<(&str, usize, &crate::facts::FactoryUse)> = facts
+        .iter()
+        .flat_map(|f| &f.factory_uses)
+        .filter_map(|u| {
+            let (method, arity) = u
+                .key
+                .strip_prefix(crate::facts::DELEGATE)?
+                .rsplit_once('/')?;
+            Some((method, arity.parse().ok()?, u))
+        })
+        .collect();
+    while !delegates.is_empty() {
+        let before = delegates.len();
+        delegates.retain(|&(method, arity, u)| match find(&factories, u) {
+            Some(root) => {
+                factories.entry((method, arity)).or_insert(root);
+                false
+            }
+            None => true,
+        });
+        if delegates.len() == before {
+            break;
+        }
+    }
     for (file, f) in facts.iter().enumerate() {
         for u in &f.factory_uses {
-            let Some(t) = types.resolve(&u.target) else {
+            let Some((factory_file, factory)) = find(&factories, u) else {
                 continue;
             };
-            let found = types.ancestry(t).into_iter().find_map(|c| {
-                let method = format!("{}.{}", types.names[c], u.method);
-                factories.get(&(method.as_str(), u.arity)).copied()
-            });
-            let Some((factory_file, factory)) = found else {
-                continue;
-            };
+            // A delegating factory's own call counts as a use of the pool whose
+            // producers are unknown there, so its factory is never judged quiet.
             users
                 .entry((factory_file, factory.method.clone(), factory.arity))
                 .or_default()
                 .push(u.key.clone());
+            if u.key.starts_with(crate::facts::DELEGATE) {
+                continue;
+            }
             let passed = factory
                 .policy_param
                 .and_then(|i| u.caller_runs_args.iter().find(|(a, _)| *a == i))

@@ -630,6 +630,22 @@ impl<'a> Extractor<'a> {
         };
         let (creation, var) = if self.is_pool_creation(value) {
             (value, None)
+        } else if value.kind_name() == "method_invocation" {
+            // `return newPool(n, prefix)`: it delegates to a factory the project
+            // model may know (an overload, another class's factory).
+            let arity = method.field("parameters").map_or(0, |ps| {
+                let mut c = ps.walk();
+                ps.named_children(&mut c)
+                    .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
+                    .count()
+            });
+            let key = format!(
+                "{}{}.{name}/{arity}",
+                crate::facts::DELEGATE,
+                self.class_fq()
+            );
+            self.factory_use(&key, name, value);
+            return;
         } else if value.kind_name() == "identifier" {
             let var = self.text(value);
             let Some(created) = self.local_creation(body, var) else {
