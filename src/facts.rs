@@ -101,9 +101,15 @@ pub struct FileFacts {
     /// a `publisher`, a `Mono`).
     #[serde(default)]
     pub returns: Vec<(CtxId, Box<str>)>,
-    /// Rust calls made on an earlier call's result (`open(..).await?.handle()`, or on a
-    /// local bound from it), as (call, the call whose result is the receiver), in
-    /// ascending order: the callee's declared return type is the receiver's type.
+    /// Java: methods' declared return types that may name a project class
+    /// (`static EventManager me()`), by context in ascending order: a call made on such
+    /// a call's result (`EventManager.me().publish(..)`) is looked up in that class.
+    #[serde(default)]
+    pub ret_types: Vec<(CtxId, std::sync::Arc<TypeRef>)>,
+    /// Calls made on an earlier call's result (Rust `open(..).await?.handle()`, or on a
+    /// local bound from it; Java `Registry.get().lookup(..)`), as (call, the call whose
+    /// result is the receiver), in ascending order: the callee's declared return type
+    /// ([`FileFacts::returns`], Java [`FileFacts::ret_types`]) is the receiver's type.
     #[serde(default)]
     pub receivers: Vec<(u32, u32)>,
     /// Rust calls made on a field of a project struct declared in another file
@@ -138,6 +144,15 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
+    /// Java: the declared return type of method `ctx`, when it may name a project class.
+    pub fn ret_type_of(&self, ctx: CtxId) -> Option<&std::sync::Arc<TypeRef>> {
+        let i = self
+            .ret_types
+            .binary_search_by_key(&ctx, |(c, _)| *c)
+            .ok()?;
+        Some(&self.ret_types[i].1)
+    }
+
     /// The declared return type of context `ctx` (see [`FileFacts::returns`]).
     pub fn returns_of(&self, ctx: CtxId) -> Option<&str> {
         let i = self.returns.binary_search_by_key(&ctx, |(c, _)| *c).ok()?;
@@ -188,6 +203,8 @@ impl FileFacts {
         self.items.shrink_to_fit();
         self.handlers.shrink_to_fit();
         self.types.shrink_to_fit();
+        self.ret_types.shrink_to_fit();
+        self.receivers.shrink_to_fit();
     }
 }
 

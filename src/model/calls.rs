@@ -243,7 +243,21 @@ impl CallGraph {
                     }
                     let caller = (file, call.ctx);
                     let targets = if java {
-                        let found = g.resolve_java(facts, types, caller, call);
+                        let found = match f.receiver_of(ci) {
+                            // `Registry.me().lookup(..)`: `lookup` of the class `me` returns.
+                            Some(k) => {
+                                let from: &[Node] = out.get(k).map_or(&[][..], Vec::as_slice);
+                                match from.iter().find_map(|&(f, c)| facts[f].ret_type_of(c)) {
+                                    Some(ret) => {
+                                        let mut typed = call.clone();
+                                        typed.target = Some(ret.clone());
+                                        g.resolve_java(facts, types, caller, &typed)
+                                    }
+                                    None => Vec::new(),
+                                }
+                            }
+                            None => g.resolve_java(facts, types, caller, call),
+                        };
                         Self::with_literals(facts, found, call.literals)
                     } else if let Some(k) = f.receiver_of(ci) {
                         // `open(..).await?.handle()`: `handle` of the type `open` returns.

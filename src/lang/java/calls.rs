@@ -1206,6 +1206,9 @@ impl<'a> Extractor<'a> {
             }
         });
         let super_call = own_super || object.is_some_and(|o| o.kind_name() == "super");
+        // `Registry.me().lookup(..)`: a call on a project call's result, whose declared
+        // return type the project model looks the method up in.
+        let mut chained = None;
         let (receiver_type, target) = match object {
             None => (None, imported.as_ref().map(|t| self.type_ref(t))),
             Some(o) if self.text(o) == "this" => (None, None),
@@ -1220,12 +1223,27 @@ impl<'a> Extractor<'a> {
                             simple: super::syntax::type_name(o, self.src).into_owned(),
                             args: Vec::new(),
                         },
-                        _ => return,
+                        Some(_) => return,
+                        None => {
+                            let Some(&from) = self.call_at.get(&(o.start_byte(), o.end_byte()))
+                            else {
+                                return;
+                            };
+                            chained = Some(from);
+                            JType::default()
+                        }
                     },
                 };
-                // `@Async` methods are matched by the receiver's simple class name.
-                let simple = self.is_field_ref(o).then(|| ty.simple.clone());
-                (simple, Some(self.type_ref(&ty)))
+                if chained.is_some() {
+                    (
+                        None,
+                        Some(std::sync::Arc::new(crate::facts::TypeRef::default())),
+                    )
+                } else {
+                    // `@Async` methods are matched by the receiver's simple class name.
+                    let simple = self.is_field_ref(o).then(|| ty.simple.clone());
+                    (simple, Some(self.type_ref(&ty)))
+                }
             }
         };
         // An unqualified call can only reach a method of this file, or one inherited
@@ -1267,6 +1285,12 @@ impl<'a> Extractor<'a> {
         if let Some(h) = holder {
             let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
             self.facts.call_holders.push((at, h.into()));
+        }
+        if let Some(from) = chained {
+            let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
+            self.facts
+                .receivers
+                .push((at, u32::try_from(from).unwrap_or(u32::MAX)));
         }
         self.call_at
             .insert((node.start_byte(), node.end_byte()), self.facts.calls.len());

@@ -176,6 +176,31 @@ impl<'a> Extractor<'a> {
         JType::from_node(node, self.src, &self.names, self.catalog)
     }
 
+    /// Whether a declared type may name a class of the project: not a primitive, a
+    /// catalog type, a `java.*` type or a type variable (`T`).
+    pub(super) fn may_be_project_class(&self, t: &JType) -> bool {
+        const LANG: [&str; 12] = [
+            "String",
+            "Object",
+            "Integer",
+            "Long",
+            "Boolean",
+            "Double",
+            "Float",
+            "Short",
+            "Byte",
+            "Character",
+            "Void",
+            "Class",
+        ];
+        let upper = t.simple.chars().next().is_some_and(char::is_uppercase);
+        upper
+            && t.simple.len() > 1
+            && !LANG.contains(&t.simple.as_str())
+            && t.fq()
+                .is_none_or(|fq| !fq.starts_with("java.") && !self.catalog.knows(fq))
+    }
+
     pub(super) fn eval(&self, n: Node) -> Option<u64> {
         let empty = HashMap::default();
         let consts = self.classes.last().map(|c| &c.constants).unwrap_or(&empty);
@@ -805,6 +830,10 @@ impl<'a> Extractor<'a> {
             }
         }
         let returns = node.field("type").and_then(|t| self.jtype(t));
+        if let Some(t) = returns.as_ref().filter(|t| self.may_be_project_class(t)) {
+            let r = self.type_ref(t);
+            self.facts.ret_types.push((id, r));
+        }
         self.ctx.push(id);
         let saved = std::mem::replace(
             &mut self.frame,

@@ -103,6 +103,7 @@ impl Frontend for JavaFrontend {
         x.walk(root);
         let mut facts = x.facts;
         facts.returns.sort_unstable_by_key(|(c, _)| *c);
+        facts.ret_types.sort_unstable_by_key(|(c, _)| *c);
         dedicated_tasks(&mut facts);
         if root.has_error() {
             if let Some(err) = first_error(root, src) {
