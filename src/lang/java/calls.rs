@@ -1225,8 +1225,15 @@ impl<'a> Extractor<'a> {
                         },
                         Some(_) => return,
                         None => {
-                            let Some(&from) = self.call_at.get(&(o.start_byte(), o.end_byte()))
-                            else {
+                            // Only a static accessor's result (`Registry.me()`): one
+                            // instance, of the type it declares. An instance getter's
+                            // result may be any implementation (measured: wrong edges).
+                            let accessor = o
+                                .field("object")
+                                .and_then(|x| self.static_class(x))
+                                .is_some_and(|c| !self.catalog.knows(&c));
+                            let found = self.call_at.get(&(o.start_byte(), o.end_byte()));
+                            let Some(&from) = found.filter(|_| accessor) else {
                                 return;
                             };
                             chained = Some(from);
