@@ -1320,7 +1320,7 @@ impl<'a> Extractor<'a> {
                 .field("arguments")
                 .and_then(|_| u8::try_from(args.len()).ok()),
             overload,
-            literals: literal_kinds(args),
+            literals: self.arg_kinds(args),
             timed: false,
         });
     }
@@ -1537,6 +1537,34 @@ impl Extractor<'_> {
 }
 
 /// The kinds of an argument list's literal arguments ([`crate::facts::Call::literals`]).
+impl Extractor<'_> {
+    /// The kinds of a call's arguments that are literals or variables of a declared
+    /// class type (`serviceEntry` of type `String` cannot be a `List` parameter).
+    fn arg_kinds(&self, args: &[Node]) -> u32 {
+        use crate::facts::ArgKind;
+        let mut bits = literal_kinds(args);
+        for (i, a) in args.iter().take(8).enumerate() {
+            if a.kind_name() != "identifier" {
+                continue;
+            }
+            let Some(t) = self.lookup(self.text(*a)).and_then(|v| v.ty) else {
+                continue;
+            };
+            let kind = match t.simple.rsplit('.').next().unwrap_or_default() {
+                "String" => ArgKind::Text,
+                "Boolean" => ArgKind::Bool,
+                "Integer" | "Long" | "Short" | "Byte" | "Double" | "Float" => ArgKind::Number,
+                // What converts to many parameter types, and type variables (`T`).
+                "Object" | "CharSequence" | "Serializable" | "Comparable" | "Number" => continue,
+                s if s.len() <= 2 || s.chars().all(|c| c.is_ascii_uppercase()) => continue,
+                _ => ArgKind::Object,
+            };
+            ArgKind::set(&mut bits, i, kind);
+        }
+        bits
+    }
+}
+
 fn literal_kinds(args: &[Node]) -> u32 {
     use crate::facts::ArgKind;
     let mut bits = 0;
