@@ -243,6 +243,21 @@ pub fn dump(project: &Project) -> String {
                 w.kind,
                 if project.model.promise_waits.contains(&(file, w.span.start)) {
                     " on a bounded promise (I/O callback or invocation deadline)"
+                } else if w.by_call
+                    && project.model.typed_waits.contains(&(file, w.span.start))
+                    && facts
+                        .member_waits
+                        .iter()
+                        .any(|(_, s)| s.start == w.span.start)
+                {
+                    " on a project class that is a future"
+                } else if w.by_call
+                    && facts
+                        .member_waits
+                        .iter()
+                        .any(|(_, s)| s.start == w.span.start)
+                {
+                    " on a project class not known to be a future"
                 } else if w.by_call && project.model.typed_waits.contains(&(file, w.span.start)) {
                     " on a call's result (every target returns a future)"
                 } else if w.by_call {

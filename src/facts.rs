@@ -34,6 +34,12 @@ pub struct FileFacts {
     /// `field:pkg.C.f`).
     #[serde(default)]
     pub getter_fields: Vec<(Box<str>, Box<str>)>,
+    /// Java: untimed `get()`/`join()` calls on a variable of a project class type, as
+    /// (the call, by index in `calls`; the wait's span): a wait once the project model
+    /// finds the class is a future (`RpcFuture implements Future`, maybe through a
+    /// project superclass in another file).
+    #[serde(default)]
+    pub member_waits: Vec<(u32, Span)>,
     /// Waits, later in the calling code, on the result of a project call (by index in
     /// `calls`): `f = runner.submit(..); .. f.get()`.
     pub call_waits: Vec<(usize, Span)>,
@@ -204,6 +210,7 @@ impl FileFacts {
         self.handlers.shrink_to_fit();
         self.types.shrink_to_fit();
         self.ret_types.shrink_to_fit();
+        self.member_waits.shrink_to_fit();
         self.receivers.shrink_to_fit();
     }
 }
@@ -382,6 +389,13 @@ pub struct TypeDecl {
     /// Field name -> declared type, for calls on fields of other classes' types.
     pub fields: Vec<(String, std::sync::Arc<TypeRef>)>,
     pub span: Span,
+    /// Java: it implements or extends a catalog future type itself (`RpcFuture
+    /// implements Future<Object>`): its `get()` and `join()` are a future's waits.
+    #[serde(default)]
+    pub future: bool,
+    /// Java: an interface (its `get()` may be any implementation's, a no-op's too).
+    #[serde(default)]
+    pub interface: bool,
 }
 
 /// A function, method or task body.

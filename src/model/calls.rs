@@ -750,6 +750,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .into_iter()
             .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
             .collect();
+        f.member_waits = std::mem::take(&mut f.member_waits)
+            .into_iter()
+            .filter_map(|(at, span)| Some((remap(at)?, span)))
+            .collect();
         f.call_holders = std::mem::take(&mut f.call_holders)
             .into_iter()
             .filter_map(|(at, holder)| Some((remap(at)?, holder)))

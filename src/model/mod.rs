@@ -45,7 +45,7 @@ impl Model {
             bounded: promise_waits,
             library: library_waits,
         } = promises::proven_waits(facts, &calls);
-        let typed_waits = promises::future_waits(facts, &calls);
+        let typed_waits = promises::future_waits(facts, &calls, &types);
         Model {
             types,
             calls,

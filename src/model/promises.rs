@@ -122,8 +122,44 @@ fn targets(facts: &[FileFacts], calls: &CallGraph, file: FileId, ci: usize) -> V
 /// Java waits on a project call's result of unknown type (`Wait::by_call`), as (file,
 /// start of the wait's span), where every target of the call is declared to return a
 /// future (`FileFacts::returns`): `ev.getResultFuture().get()` waits for that future.
-pub fn future_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
+pub fn future_waits(
+    facts: &[FileFacts],
+    calls: &CallGraph,
+    types: &super::types::Types,
+) -> HashSet<(FileId, usize)> {
     let mut out = HashSet::default();
+    // `rpcFuture.get()`: every target is a method of a project class that is a future
+    // (implements one itself or through a project supertype). Not on a variable of a
+    // project future interface: it may hold a completed no-op (`sync ? new
+    // FutureImpl<>() : SimpleFuture.dumb()`), which the project cannot tell apart.
+    let decl = |t: usize| {
+        let (f, i) = types.decls[t];
+        &facts[f].types[i]
+    };
+    let is_future = |&(f, c): &Node| {
+        let owner = facts[f].contexts[c]
+            .owner
+            .as_deref()
+            .and_then(|o| types.id(o));
+        owner.is_some_and(|t| {
+            !decl(t).interface && types.ancestry(t).into_iter().any(|a| decl(a).future)
+        })
+    };
+    for (file, f) in facts.iter().enumerate() {
+        for &(ci, span) in &f.member_waits {
+            let declared = f.calls.get(ci as usize).and_then(|c| c.target.as_deref());
+            if declared
+                .and_then(|r| types.resolve(r))
+                .is_some_and(|t| decl(t).interface)
+            {
+                continue;
+            }
+            let t = targets(facts, calls, file, ci as usize);
+            if !t.is_empty() && t.iter().all(is_future) {
+                out.insert((file, span.start));
+            }
+        }
+    }
     // A wrapper's submission (`store.spans(id).join()` where `spans` returns its task's
     // future): `unbounded_join` reports that wait as the task's.
     let wrapped: HashSet<(FileId, usize)> = calls.wrapped.iter().map(|w| w.call).collect();

@@ -854,10 +854,17 @@ impl<'a> Extractor<'a> {
                 .find(|o| catalog.in_group("publisher", o))
                 .map(String::as_str)
         });
-        let by_call = recv.fq().is_none()
-            && recv.call.is_some()
+        // `rpcFuture.get()` on a variable of a project class: a future's wait once the
+        // project model finds the class implements one (`FileFacts::member_waits`).
+        let member = recv
+            .ty
+            .as_ref()
+            .is_some_and(|t| self.may_be_project_class(t))
             && object.is_some()
             && nargs == 0
+            && matches!(name, "get" | "join");
+        let by_call = (member
+            || (recv.fq().is_none() && recv.call.is_some() && object.is_some() && nargs == 0))
             && (matches!(name, "get" | "join") || publisher.is_some());
         let fq = match (by_call, publisher) {
             (true, Some(p)) => Some(p),
@@ -926,6 +933,9 @@ impl<'a> Extractor<'a> {
             help.replace("{recv}", &recv_text),
         );
         self.facts.waits[idx].by_call = by_call && !timed;
+        if member && !timed {
+            self.member_wait = Some((node.id(), span));
+        }
         self.facts.waits[idx].consumer = entry.request_path;
         self.facts.waits[idx].permit = entry.permit;
         let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
@@ -1292,6 +1302,10 @@ impl<'a> Extractor<'a> {
         if let Some(h) = holder {
             let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
             self.facts.call_holders.push((at, h.into()));
+        }
+        if let Some((_, span)) = self.member_wait.take().filter(|(id, _)| *id == node.id()) {
+            let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
+            self.facts.member_waits.push((at, span));
         }
         if let Some(from) = chained {
             let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);

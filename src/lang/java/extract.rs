@@ -88,6 +88,9 @@ pub struct Extractor<'a> {
     pub(super) submission_at: HashMap<(usize, usize), usize>,
     /// Calls recorded for project methods, by the span of the call node.
     pub(super) call_at: HashMap<(usize, usize), usize>,
+    /// An untimed `get()`/`join()` on a project class's variable, by call node, until
+    /// its call is recorded (`FileFacts::member_waits`).
+    pub(super) member_wait: Option<(usize, crate::source::Span)>,
     /// Whether this file can name a `fixed_thread_users` class at all.
     pub(super) names_fixed_thread_users: bool,
     /// A call later in the current chain moves the work off the event loop (`subscribeOn`).
@@ -158,6 +161,7 @@ impl<'a> Extractor<'a> {
             frame: Frame::default(),
             submission_at: HashMap::default(),
             call_at: HashMap::default(),
+            member_wait: None,
             cursors: Vec::new(),
             returned_call: None,
             facts: FileFacts::default(),
@@ -514,6 +518,10 @@ impl<'a> Extractor<'a> {
             outer: self.classes.last().map(|c| c.fq.clone()),
             fields: Vec::new(),
             span: span(head),
+            future: supers
+                .iter()
+                .any(|t| t.fq().is_some_and(|fq| self.catalog.in_group("future", fq))),
+            interface: node.kind_name() == "interface_declaration",
         });
         let annotations = if node.kind_name() == "object_creation_expression" {
             Vec::new()
