@@ -449,6 +449,11 @@ fn share(facts: &mut FileFacts) {
         t.supers.iter_mut().for_each(&mut one);
         t.fields.iter_mut().for_each(|(_, r)| one(r));
     }
+    facts.ret_types.iter_mut().for_each(|(_, r)| one(r));
+    facts
+        .member_receivers
+        .iter_mut()
+        .for_each(|(_, r, _)| one(r));
     let mut owners: FxHashSet<Arc<str>> = FxHashSet::default();
     for c in &mut facts.contexts {
         if let Some(o) = &mut c.owner {

@@ -123,6 +123,12 @@ pub struct FileFacts {
     /// field's declared type ([`FileFacts::struct_fields`]) is the receiver's type.
     #[serde(default)]
     pub field_receivers: Vec<(u32, Box<str>, Box<str>)>,
+    /// Java calls made on a field of another project class's object
+    /// (`context.webSocket.handleFrame(..)`), as (call, the object's declared type,
+    /// field), in ascending order: the field's declared type ([`TypeDecl::fields`],
+    /// maybe of a superclass in another file) is the receiver's type.
+    #[serde(default)]
+    pub member_receivers: Vec<(u32, std::sync::Arc<TypeRef>, Box<str>)>,
     /// Rust: the fields of the file's structs whose declared type is a project type,
     /// as (struct, field, type as written: `client::CoreClient`).
     #[serde(default)]
@@ -176,6 +182,17 @@ impl FileFacts {
         Some((ty, field))
     }
 
+    /// Java: the object type and field call `call` is made on (see
+    /// [`FileFacts::member_receivers`]).
+    pub fn member_receiver_of(&self, call: usize) -> Option<(&TypeRef, &str)> {
+        let i = self
+            .member_receivers
+            .binary_search_by_key(&(call as u32), |(c, _, _)| *c)
+            .ok()?;
+        let (_, ty, field) = &self.member_receivers[i];
+        Some((ty, field))
+    }
+
     /// The call whose result call `call` is made on (see [`FileFacts::receivers`]).
     pub fn receiver_of(&self, call: usize) -> Option<usize> {
         let i = self
@@ -211,6 +228,7 @@ impl FileFacts {
         self.types.shrink_to_fit();
         self.ret_types.shrink_to_fit();
         self.member_waits.shrink_to_fit();
+        self.member_receivers.shrink_to_fit();
         self.receivers.shrink_to_fit();
     }
 }

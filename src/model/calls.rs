@@ -256,7 +256,31 @@ impl CallGraph {
                                     None => Vec::new(),
                                 }
                             }
-                            None => g.resolve_java(facts, types, caller, call),
+                            // `context.webSocket.handleFrame(..)`: a method of the field's
+                            // declared type (a field of the class or a superclass).
+                            None => match f.member_receiver_of(ci) {
+                                Some((owner, field)) => {
+                                    let ty = types.resolve(owner).and_then(|t| {
+                                        types.ancestry(t).into_iter().find_map(|a| {
+                                            let (df, di) = types.decls[a];
+                                            facts[df].types[di]
+                                                .fields
+                                                .iter()
+                                                .find(|(n, _)| n == field)
+                                                .map(|(_, r)| r.clone())
+                                        })
+                                    });
+                                    match ty {
+                                        Some(ty) => {
+                                            let mut typed = call.clone();
+                                            typed.target = Some(ty);
+                                            g.resolve_java(facts, types, caller, &typed)
+                                        }
+                                        None => Vec::new(),
+                                    }
+                                }
+                                None => g.resolve_java(facts, types, caller, call),
+                            },
                         };
                         Self::with_literals(facts, found, call.literals)
                     } else if let Some(k) = f.receiver_of(ci) {
@@ -747,6 +771,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
             .collect();
         f.field_receivers = std::mem::take(&mut f.field_receivers)
+            .into_iter()
+            .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
+            .collect();
+        f.member_receivers = std::mem::take(&mut f.member_receivers)
             .into_iter()
             .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
             .collect();

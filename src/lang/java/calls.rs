@@ -1219,6 +1219,8 @@ impl<'a> Extractor<'a> {
         // `Registry.me().lookup(..)`: a call on a project call's result, whose declared
         // return type the project model looks the method up in.
         let mut chained = None;
+        // `context.webSocket.handleFrame(..)`: a field of another project class's object.
+        let mut member = None;
         let (receiver_type, target) = match object {
             None => (None, imported.as_ref().map(|t| self.type_ref(t))),
             Some(o) if self.text(o) == "this" => (None, None),
@@ -1227,6 +1229,10 @@ impl<'a> Extractor<'a> {
                 let ty = match &recv.ty {
                     Some(t) if project_type(t) => t.clone(),
                     Some(_) => return,
+                    None if self.member_field(o).is_some() => {
+                        member = self.member_field(o);
+                        JType::default()
+                    }
                     None => match self.static_class(o) {
                         Some(c) if !self.catalog.knows(&c) => JType {
                             fq: None,
@@ -1251,7 +1257,7 @@ impl<'a> Extractor<'a> {
                         }
                     },
                 };
-                if chained.is_some() {
+                if chained.is_some() || member.is_some() {
                     (
                         None,
                         Some(std::sync::Arc::new(crate::facts::TypeRef::default())),
@@ -1306,6 +1312,12 @@ impl<'a> Extractor<'a> {
         if let Some((_, span)) = self.member_wait.take().filter(|(id, _)| *id == node.id()) {
             let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
             self.facts.member_waits.push((at, span));
+        }
+        if let Some((owner, field)) = member {
+            let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
+            self.facts
+                .member_receivers
+                .push((at, owner, field.into_boxed_str()));
         }
         if let Some(from) = chained {
             let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
@@ -1552,6 +1564,23 @@ impl Extractor<'_> {
 
 /// The kinds of an argument list's literal arguments ([`crate::facts::Call::literals`]).
 impl Extractor<'_> {
+    /// `context.webSocket` where `context` is a variable or field of a project class:
+    /// that class (as a call target) and the field's name.
+    fn member_field(&self, o: Node) -> Option<(std::sync::Arc<crate::facts::TypeRef>, String)> {
+        if o.kind_name() != "field_access" {
+            return None;
+        }
+        let (object, field) = (o.field("object")?, o.field("field")?);
+        if !matches!(object.kind_name(), "identifier" | "field_access")
+            || self.text(object) == "this"
+        {
+            return None;
+        }
+        let ty = self.value_of(object).ty?;
+        self.may_be_project_class(&ty)
+            .then(|| (self.type_ref(&ty), self.text(field).to_string()))
+    }
+
     /// The kinds of a call's arguments that are literals or variables of a declared
     /// class type (`serviceEntry` of type `String` cannot be a `List` parameter).
     fn arg_kinds(&self, args: &[Node]) -> u32 {
