@@ -838,7 +838,13 @@ impl<'a> Extractor<'a> {
             }
         }
         let returns = node.field("type").and_then(|t| self.jtype(t));
-        if let Some(t) = returns.as_ref().filter(|t| self.may_be_project_class(t)) {
+        // Only static methods': calls are followed on a static accessor's result alone.
+        let accessor =
+            node.kind_name() == "method_declaration" && self.modifiers(node).contains(&"static");
+        if let Some(t) = returns
+            .as_ref()
+            .filter(|t| accessor && self.may_be_project_class(t))
+        {
             let r = self.type_ref(t);
             self.facts.ret_types.push((id, r));
         }
