@@ -1238,13 +1238,11 @@ impl<'a> Extractor<'a> {
             Some(o) if self.text(o) == "this" => (None, None),
             Some(_) if super_call => (None, None),
             Some(o) => {
+                member = recv.ty.is_none().then(|| self.member_field(o)).flatten();
                 let ty = match &recv.ty {
                     Some(t) if project_type(t) => t.clone(),
                     Some(_) => return,
-                    None if self.member_field(o).is_some() => {
-                        member = self.member_field(o);
-                        JType::default()
-                    }
+                    None if member.is_some() => JType::default(),
                     None => match self.static_class(o) {
                         Some(c) if !self.catalog.knows(&c) => JType {
                             fq: None,
@@ -1321,21 +1319,18 @@ impl<'a> Extractor<'a> {
             let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
             self.facts.call_holders.push((at, h.into()));
         }
+        // Side tables of this call, by its index.
+        let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
         if let Some((_, span)) = self.member_wait.take().filter(|(id, _)| *id == node.id()) {
-            let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
             self.facts.member_waits.push((at, span));
         }
         if let Some((owner, field)) = member {
-            let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
-            self.facts
-                .member_receivers
-                .push((at, owner, field.into_boxed_str()));
+            let field = field.into_boxed_str();
+            self.facts.member_receivers.push((at, owner, field));
         }
         if let Some(from) = chained {
-            let at = u32::try_from(self.facts.calls.len()).unwrap_or(u32::MAX);
-            self.facts
-                .receivers
-                .push((at, u32::try_from(from).unwrap_or(u32::MAX)));
+            let from = u32::try_from(from).unwrap_or(u32::MAX);
+            self.facts.receivers.push((at, from));
         }
         self.call_at
             .insert((node.start_byte(), node.end_byte()), self.facts.calls.len());
