@@ -236,37 +236,33 @@ pub fn dump(project: &Project) -> String {
             );
         }
         for w in &facts.waits {
+            let at_wait = (file, w.span.start);
+            let typed = w.by_call && project.model.typed_waits.contains(&at_wait);
+            let member = w.by_call
+                && facts
+                    .member_waits
+                    .iter()
+                    .any(|(_, s)| s.start == w.span.start);
+            let how = if project.model.promise_waits.contains(&at_wait) {
+                " on a bounded promise (I/O callback or invocation deadline)"
+            } else if member && typed {
+                " on a project class that is a future"
+            } else if member {
+                " on a project class not known to be a future"
+            } else if typed {
+                " on a call's result (every target returns a future)"
+            } else if w.by_call {
+                " on a call's result (no target known to return a future)"
+            } else if w.timed {
+                " timed"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 out,
-                "  wait {} {:?}{} at {} in {}",
+                "  wait {} {:?}{how} at {} in {}",
                 w.what,
                 w.kind,
-                if project.model.promise_waits.contains(&(file, w.span.start)) {
-                    " on a bounded promise (I/O callback or invocation deadline)"
-                } else if w.by_call
-                    && project.model.typed_waits.contains(&(file, w.span.start))
-                    && facts
-                        .member_waits
-                        .iter()
-                        .any(|(_, s)| s.start == w.span.start)
-                {
-                    " on a project class that is a future"
-                } else if w.by_call
-                    && facts
-                        .member_waits
-                        .iter()
-                        .any(|(_, s)| s.start == w.span.start)
-                {
-                    " on a project class not known to be a future"
-                } else if w.by_call && project.model.typed_waits.contains(&(file, w.span.start)) {
-                    " on a call's result (every target returns a future)"
-                } else if w.by_call {
-                    " on a call's result (no target known to return a future)"
-                } else if w.timed {
-                    " timed"
-                } else {
-                    ""
-                },
                 at(file, w.span),
                 project.display_name(file, w.ctx)
             );

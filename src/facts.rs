@@ -155,51 +155,38 @@ pub struct FileFacts {
     pub errors: Vec<String>,
 }
 
+/// The row of a side table sorted by its key (a context or a call) whose key is `key`.
+fn row<T, K: Ord>(table: &[T], key: K, of: impl Fn(&T) -> K) -> Option<&T> {
+    let i = table.binary_search_by_key(&key, of).ok()?;
+    Some(&table[i])
+}
+
 impl FileFacts {
     /// Java: the declared return type of method `ctx`, when it may name a project class.
     pub fn ret_type_of(&self, ctx: CtxId) -> Option<&std::sync::Arc<TypeRef>> {
-        let i = self
-            .ret_types
-            .binary_search_by_key(&ctx, |(c, _)| *c)
-            .ok()?;
-        Some(&self.ret_types[i].1)
+        row(&self.ret_types, ctx, |(c, _)| *c).map(|(_, t)| t)
     }
 
     /// The declared return type of context `ctx` (see [`FileFacts::returns`]).
     pub fn returns_of(&self, ctx: CtxId) -> Option<&str> {
-        let i = self.returns.binary_search_by_key(&ctx, |(c, _)| *c).ok()?;
-        Some(&self.returns[i].1)
+        row(&self.returns, ctx, |(c, _)| *c).map(|(_, t)| &**t)
     }
 
     /// The struct and field whose value call `call` is made on (see
     /// [`FileFacts::field_receivers`]).
     pub fn field_receiver_of(&self, call: usize) -> Option<(&str, &str)> {
-        let i = self
-            .field_receivers
-            .binary_search_by_key(&(call as u32), |(c, _, _)| *c)
-            .ok()?;
-        let (_, ty, field) = &self.field_receivers[i];
-        Some((ty, field))
+        row(&self.field_receivers, call as u32, |(c, _, _)| *c).map(|(_, ty, f)| (&**ty, &**f))
     }
 
     /// Java: the object type and field call `call` is made on (see
     /// [`FileFacts::member_receivers`]).
     pub fn member_receiver_of(&self, call: usize) -> Option<(&TypeRef, &str)> {
-        let i = self
-            .member_receivers
-            .binary_search_by_key(&(call as u32), |(c, _, _)| *c)
-            .ok()?;
-        let (_, ty, field) = &self.member_receivers[i];
-        Some((ty, field))
+        row(&self.member_receivers, call as u32, |(c, _, _)| *c).map(|(_, ty, f)| (&**ty, &**f))
     }
 
     /// The call whose result call `call` is made on (see [`FileFacts::receivers`]).
     pub fn receiver_of(&self, call: usize) -> Option<usize> {
-        let i = self
-            .receivers
-            .binary_search_by_key(&(call as u32), |(c, _)| *c)
-            .ok()?;
-        Some(self.receivers[i].1 as usize)
+        row(&self.receivers, call as u32, |(c, _)| *c).map(|&(_, from)| from as usize)
     }
 
     /// Give back the spare capacity extraction left in every list: all files' facts

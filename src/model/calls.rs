@@ -243,44 +243,37 @@ impl CallGraph {
                     }
                     let caller = (file, call.ctx);
                     let targets = if java {
-                        let found = match f.receiver_of(ci) {
-                            // `Registry.me().lookup(..)`: `lookup` of the class `me` returns.
-                            Some(k) => {
-                                let from: &[Node] = out.get(k).map_or(&[][..], Vec::as_slice);
-                                match from.iter().find_map(|&(f, c)| facts[f].ret_type_of(c)) {
-                                    Some(ret) => {
-                                        let mut typed = call.clone();
-                                        typed.target = Some(ret.clone());
-                                        g.resolve_java(facts, types, caller, &typed)
-                                    }
-                                    None => Vec::new(),
-                                }
+                        // A receiver the front end could not type: the declared return
+                        // type of the call it is made on (`Registry.me().lookup(..)`), or
+                        // that of another class's field (`context.webSocket.handle(..)`,
+                        // declared in the class or a superclass).
+                        let typed = if let Some(k) = f.receiver_of(ci) {
+                            let from: &[Node] = out.get(k).map_or(&[][..], Vec::as_slice);
+                            Some(
+                                from.iter()
+                                    .find_map(|&(f, c)| facts[f].ret_type_of(c))
+                                    .cloned(),
+                            )
+                        } else {
+                            f.member_receiver_of(ci).map(|(owner, field)| {
+                                let t = types.resolve(owner)?;
+                                types.ancestry(t).into_iter().find_map(|a| {
+                                    let fields = &types.decl(facts, a).fields;
+                                    fields
+                                        .iter()
+                                        .find(|(n, _)| n == field)
+                                        .map(|(_, r)| r.clone())
+                                })
+                            })
+                        };
+                        let found = match typed {
+                            None => g.resolve_java(facts, types, caller, call),
+                            Some(None) => Vec::new(),
+                            Some(Some(ty)) => {
+                                let mut typed = call.clone();
+                                typed.target = Some(ty);
+                                g.resolve_java(facts, types, caller, &typed)
                             }
-                            // `context.webSocket.handleFrame(..)`: a method of the field's
-                            // declared type (a field of the class or a superclass).
-                            None => match f.member_receiver_of(ci) {
-                                Some((owner, field)) => {
-                                    let ty = types.resolve(owner).and_then(|t| {
-                                        types.ancestry(t).into_iter().find_map(|a| {
-                                            let (df, di) = types.decls[a];
-                                            facts[df].types[di]
-                                                .fields
-                                                .iter()
-                                                .find(|(n, _)| n == field)
-                                                .map(|(_, r)| r.clone())
-                                        })
-                                    });
-                                    match ty {
-                                        Some(ty) => {
-                                            let mut typed = call.clone();
-                                            typed.target = Some(ty);
-                                            g.resolve_java(facts, types, caller, &typed)
-                                        }
-                                        None => Vec::new(),
-                                    }
-                                }
-                                None => g.resolve_java(facts, types, caller, call),
-                            },
                         };
                         Self::with_literals(facts, found, call.literals)
                     } else if let Some(k) = f.receiver_of(ci) {

@@ -90,10 +90,7 @@ fn inherited_entries(
                 .ancestry(t)
                 .into_iter()
                 .skip(1)
-                .flat_map(|a| {
-                    let (df, di) = types.decls[a];
-                    facts[df].types[di].supers.iter()
-                })
+                .flat_map(|a| types.decl(facts, a).supers.iter())
                 .filter(|r| types.resolve(r).is_none())
                 .filter_map(|r| r.candidates.first().map(String::as_str))
                 .collect();

@@ -132,10 +132,7 @@ pub fn future_waits(
     // (implements one itself or through a project supertype). Not on a variable of a
     // project future interface: it may hold a completed no-op (`sync ? new
     // FutureImpl<>() : SimpleFuture.dumb()`), which the project cannot tell apart.
-    let decl = |t: usize| {
-        let (f, i) = types.decls[t];
-        &facts[f].types[i]
-    };
+    let decl = |t| types.decl(facts, t);
     let is_future = |&(f, c): &Node| {
         let owner = facts[f].contexts[c]
             .owner

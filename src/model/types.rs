@@ -55,6 +55,12 @@ impl Types {
         t
     }
 
+    /// The declaration of type `id`.
+    pub fn decl<'f>(&self, facts: &'f [FileFacts], id: TypeId) -> &'f crate::facts::TypeDecl {
+        let (file, i) = self.decls[id];
+        &facts[file].types[i]
+    }
+
     pub fn id(&self, name: &str) -> Option<TypeId> {
         self.by_name.get(name).copied()
     }

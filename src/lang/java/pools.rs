@@ -633,12 +633,7 @@ impl<'a> Extractor<'a> {
         } else if value.kind_name() == "method_invocation" {
             // `return newPool(n, prefix)`: it delegates to a factory the project
             // model may know (an overload, another class's factory).
-            let arity = method.field("parameters").map_or(0, |ps| {
-                let mut c = ps.walk();
-                ps.named_children(&mut c)
-                    .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
-                    .count()
-            });
+            let arity = formal_parameters(method).len();
             let key = format!(
                 "{}{}.{name}/{arity}",
                 crate::facts::DELEGATE,
@@ -655,19 +650,13 @@ impl<'a> Extractor<'a> {
         } else {
             return;
         };
-        let params: Vec<(String, Option<JType>)> = method
-            .field("parameters")
-            .map(|ps| {
-                let mut c = ps.walk();
-                ps.named_children(&mut c)
-                    .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
-                    .map(|p| {
-                        let n = p.field("name").map_or("", |n| self.text(n)).to_string();
-                        (n, p.field("type").and_then(|t| self.jtype(t)))
-                    })
-                    .collect()
+        let params: Vec<(String, Option<JType>)> = formal_parameters(method)
+            .into_iter()
+            .map(|p| {
+                let n = p.field("name").map_or("", |n| self.text(n)).to_string();
+                (n, p.field("type").and_then(|t| self.jtype(t)))
             })
-            .unwrap_or_default();
+            .collect();
         let handler_param = |n: Node| {
             (n.kind_name() == "identifier")
                 .then(|| self.text(n))
@@ -1094,4 +1083,14 @@ fn repeated_within(node: Node, scope: Node) -> bool {
         cur = n.parent();
     }
     false
+}
+
+/// A method's formal parameters (a varargs one included), in order.
+fn formal_parameters(method: Node) -> Vec<Node> {
+    method.field("parameters").map_or_else(Vec::new, |ps| {
+        let mut c = ps.walk();
+        ps.named_children(&mut c)
+            .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
+            .collect()
+    })
 }
