@@ -15,6 +15,9 @@ pub struct Imports {
     globs: Vec<Vec<String>>,
     /// Functions, modules, types and consts defined in this file.
     locals: HashSet<String>,
+    /// Free functions at the file's top level: a lone name called (`remote(..)`) is
+    /// one of these even when a `use` brings in a module of that name (`remote::{self}`).
+    fns: HashSet<String>,
 }
 
 impl Imports {
@@ -82,8 +85,9 @@ impl Imports {
     /// path names no module.
     pub fn module_of(&self, segs: &[String]) -> Option<String> {
         let (first, rest) = segs.split_first()?;
-        // A lone name that no `use` brings in names no module (most calls).
-        if rest.is_empty() && !self.aliases.contains_key(first) {
+        // A lone name that no `use` brings in names no module (most calls); nor does
+        // one the file defines as a function (a `use` can only bring in a module then).
+        if rest.is_empty() && (!self.aliases.contains_key(first) || self.fns.contains(first)) {
             return None;
         }
         let mut full: Vec<&str> = match self.aliases.get(first) {
@@ -206,6 +210,9 @@ impl<'ast> Visit<'ast> for Collector {
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
         self.0.locals.insert(f.sig.ident.to_string());
+        if self.1 == 0 {
+            self.0.fns.insert(f.sig.ident.to_string());
+        }
         syn::visit::visit_item_fn(self, f);
     }
 
