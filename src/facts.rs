@@ -754,6 +754,9 @@ pub struct Client {
     /// whatever reaches the loop, so it is reported in any context.
     #[serde(default)]
     pub serves: bool,
+    /// A connect the operating system ends (the catalog's `os_bounded`).
+    #[serde(default)]
+    pub os_bounded: bool,
 }
 
 /// A suppression written in the source.

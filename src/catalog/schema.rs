@@ -431,6 +431,11 @@ pub struct ClientEntry {
     /// for it, so its request runs where the call is made.
     #[serde(default)]
     pub one_shot: bool,
+    /// A connect the operating system ends (a dead host costs its connect timeout,
+    /// minutes, not forever): on a thread dedicated to a retry loop, waiting is the
+    /// thread's job.
+    #[serde(default)]
+    pub os_bounded: bool,
     pub missing: String,
     pub default: String,
     pub help: String,

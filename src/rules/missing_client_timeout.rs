@@ -148,6 +148,18 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 Heat::Cold if (c.local && !project.looped(file, c.ctx)) || in_loop_task => {
                     d = d.at(file, c.ctx)
                 }
+                // Rust: a connect the operating system ends, in code that only a thread
+                // the project dedicates to a loop reaches (a bridge's reconnect loop on
+                // its own thread and runtime): retrying is that thread's job.
+                Heat::Cold
+                    if c.os_bounded
+                        && project.looped(file, c.ctx)
+                        && request_contexts(project, file, c)
+                            .iter()
+                            .all(|(_, _, h)| *h == Heat::Cold) =>
+                {
+                    d = d.at(file, c.ctx)
+                }
                 _ => {
                     // Stored in a field: a request made from hot code is hot; when
                     // every request is made in cold code (a shutdown hook), it is cold.

@@ -102,6 +102,7 @@ impl<'a> Extractor<'a> {
             local: in_resource(start) && !self.in_dedicated_entry(),
             requests: used.request_calls.iter().map(|n| span(*n)).collect(),
             serves: false,
+            os_bounded: false,
         });
     }
 

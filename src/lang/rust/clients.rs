@@ -348,6 +348,7 @@ impl<'a> Extractor<'a> {
                 local: local || entry.one_shot,
                 requests: Vec::new(),
                 serves: false,
+                os_bounded: entry.os_bounded,
             });
         }
     }

@@ -89,6 +89,7 @@ impl Extractor<'_> {
             local: true,
             requests: Vec::new(),
             serves: true,
+            os_bounded: false,
         });
     }
 
