@@ -108,8 +108,8 @@ impl SourceFile {
         // `\n`, `\r\n` and a lone `\r` each end a line.
         let bytes = text.as_bytes();
         let mut line_starts: Vec<u32> = std::iter::once(0)
-            .chain(bytes.iter().enumerate().filter_map(|(i, &b)| {
-                let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            .chain(memchr::memchr2_iter(b'\n', b'\r', bytes).filter_map(|i| {
+                let ends = bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n');
                 ends.then_some(i as u32 + 1)
             }))
             .collect();
