@@ -177,6 +177,9 @@ impl Indexed {
                     .chain(&e.param_types)
                     .chain(&e.return_types)
             }))
+            // The type a client is cast to (`(HttpURLConnection) url.openConnection()`),
+            // also through an on-demand import (`import java.net.*;`).
+            .chain(d.clients.iter().filter_map(|c| c.cast.as_ref()))
             .chain(&d.policies.caller_runs)
             .chain(&d.awaits.types)
             .chain(&d.awaits.timeout_calls)
