@@ -250,13 +250,16 @@ pub struct Policies {
 pub struct EventLoopEntry {
     pub framework: String,
     /// Handler types: their `methods` run on the event loop.
+    #[serde(default)]
     pub types: Vec<String>,
+    #[serde(default)]
     pub methods: Vec<String>,
     /// Of `methods`, those that run once per connection (`channelInactive`), not per
     /// message: hot, but paced (what they queue does not grow with load).
     #[serde(default)]
     pub connection_events: Vec<String>,
-    /// Methods that register a lambda to run on the event loop (`router.get(..).handler(ctx -> ..)`)...
+    /// Methods that register a lambda or a method reference to run on the event loop
+    /// (`router.get(..).handler(ctx -> ..)`, `route().GET("/x", this::list)`)...
     #[serde(default)]
     pub registrars: Vec<String>,
     /// ... when called on a chain rooted at a value of one of these types.

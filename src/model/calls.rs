@@ -384,7 +384,12 @@ impl CallGraph {
                 if f.contexts.is_empty() && call.callee_owner.is_none() {
                     continue;
                 }
-                for t in g.resolve_rust(facts, caller, call) {
+                let targets = if is_java(file) {
+                    g.resolve_java(facts, types, caller, call)
+                } else {
+                    g.resolve_rust(facts, caller, call)
+                };
+                for t in targets {
                     g.handlers.push((t, why.clone()));
                 }
             }

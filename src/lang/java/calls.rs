@@ -290,7 +290,19 @@ impl<'a> Extractor<'a> {
         let Some((on, method)) = t.rsplit_once("::") else {
             return;
         };
-        self.own_method_reference(node, on.trim(), method.trim());
+        let own = self.own_method_reference(node, on.trim(), method.trim());
+        // `route().GET("/x", this::list)`: the referenced method is a registered handler.
+        if let Some(i) = own {
+            let registrar = node
+                .parent()
+                .filter(|a| a.kind_name() == "argument_list")
+                .and_then(|a| a.parent())
+                .filter(|c| c.kind_name() == "method_invocation");
+            if let Some(why) = registrar.and_then(|c| self.registered_as(c)) {
+                let call = self.facts.calls[i].clone();
+                self.facts.handlers.push((call, why));
+            }
+        }
         let fq = self
             .names
             .resolve_type(on.trim(), &|fq| self.catalog.knows(fq));
@@ -348,13 +360,13 @@ impl<'a> Extractor<'a> {
 
     /// `keys.forEach(this::listen)`: the reference calls the class's own method where
     /// it is passed (any arity), so heat reaches `listen` as through a call.
-    fn own_method_reference(&mut self, node: Node, on: &str, method: &str) {
+    fn own_method_reference(&mut self, node: Node, on: &str, method: &str) -> Option<usize> {
         let own = self
             .classes
             .last()
             .is_some_and(|c| c.fq.rsplit('.').next() == Some(on));
         if !(on == "this" || own) || method == "new" || !self.names.declares_method(method) {
-            return;
+            return None;
         }
         self.facts.calls.push(Call {
             span: node_span(node),
@@ -375,6 +387,7 @@ impl<'a> Extractor<'a> {
             literals: 0,
             timed: false,
         });
+        Some(self.facts.calls.len() - 1)
     }
 
     /// A static call's fully-qualified name: `Executors.newFixedThreadPool` on a class

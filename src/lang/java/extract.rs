@@ -1059,8 +1059,21 @@ impl<'a> Extractor<'a> {
         CtxKind::Inline
     }
 
+    /// Why a method reference handed to this call runs per request: the framework's
+    /// handler, when the call registers one.
+    pub(super) fn registered_as(&self, call: Node) -> Option<String> {
+        let name = call.field("name").map(|n| self.text(n))?;
+        let root = self.registrar_root(call)?;
+        self.catalog
+            .data
+            .event_loops
+            .iter()
+            .find(|e| e.registrars.iter().any(|r| r == name) && e.registrar_types.contains(&root))
+            .map(|e| format!("{} handler", e.framework))
+    }
+
     /// `router.get("/x").handler(ctx -> ..)`: registers an event-loop handler.
-    fn registers_handler(&self, call: Node) -> bool {
+    pub(super) fn registers_handler(&self, call: Node) -> bool {
         let Some(name) = call.field("name").map(|n| self.text(n)) else {
             return false;
         };
@@ -1074,16 +1087,28 @@ impl<'a> Extractor<'a> {
         if entries.is_empty() {
             return false;
         }
+        self.registrar_root(call)
+            .is_some_and(|fq| entries.iter().any(|e| e.registrar_types.contains(&fq)))
+    }
+
+    /// The type a registrar chain is rooted at: a value's (`router.get(..)`), or the
+    /// class of a static call that starts it (`RouterFunctions.route()`, `route(..)`
+    /// through a static import).
+    fn registrar_root(&self, call: Node) -> Option<String> {
         let mut root = call;
         while let Some(o) = root.field("object") {
+            if o.kind_name() == "identifier" && root.kind_name() == "method_invocation" {
+                if let Some(class) = self.static_class(o) {
+                    return Some(class);
+                }
+            }
             root = o;
         }
-        let ty = self.value_of(root);
-        ty.fq().is_some_and(|fq| {
-            entries
-                .iter()
-                .any(|e| e.registrar_types.iter().any(|t| t == fq))
-        })
+        if root.kind_name() == "method_invocation" && root.field("object").is_none() {
+            let name = root.field("name").map(|n| self.text(n))?;
+            return self.names.static_import_class(name).map(str::to_string);
+        }
+        self.value_of(root).fq().map(str::to_string)
     }
 
     /// A lambda body in its own context. `hint` types inferred parameters;
