@@ -85,6 +85,25 @@ fn top_level_code_outside_any_class_or_function_is_no_crash() {
     assert!(rules_found(&doc).contains(&("Q.java".into(), "unbounded_queue".into())));
 }
 
+/// A class header the parser cannot read leaves the pool's field and its submission
+/// outside every context: the rules must not index the file's contexts with them
+/// (found by the nightly fuzz run: `unbounded_queue` panicked on `public cla/ss`).
+#[test]
+fn a_submission_outside_every_context_is_no_crash() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "B.java",
+        "import java.util.concurrent.*;\n\npublic cla/ss Broker {\n    private final ExecutorService flusher = Executors.newFixedThreadPool(2);\n\n    public void stop() {\n        Future<?> done = flusher.submit(this::flush);\n        try { done.get(); } catch (Exception e) { }\n    }\n\n    private void flush() { }\n}\n",
+    );
+    let (_, doc) = check_json(t.path(), &[".", "--pedantic"], &[]);
+    let errs = errors(&doc);
+    assert!(
+        errs.iter().all(|(_, m)| !m.contains("internal error")),
+        "{errs:?}"
+    );
+}
+
 #[test]
 fn a_panic_in_any_phase_is_an_error_entry_and_the_run_completes() {
     let t = TempDir::new().unwrap();

@@ -187,14 +187,18 @@ fn long_lived(project: &Project, s: &Sub) -> bool {
                 c.worker_loop
             })
         };
-        if f.contexts[t].worker_loop || calls_loop() {
+        if f.contexts.get(t).is_some_and(|c| c.worker_loop) || calls_loop() {
             return true;
         }
     }
     let Some(method) = &sub.task_method else {
         return false;
     };
-    let owner = &f.contexts[s.ctx].owner;
+    // A submission outside every context (a field initialiser of a file whose class
+    // did not parse) has no owner to look the method up in.
+    let Some(owner) = f.contexts.get(s.ctx).map(|c| &c.owner) else {
+        return false;
+    };
     f.contexts
         .iter()
         .any(|c| c.worker_loop && c.name == *method && c.owner == *owner)
