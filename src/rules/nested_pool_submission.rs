@@ -58,7 +58,10 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             // off without waiting: `CallerRunsPolicy` slows the loop down, by design.
             None if bounded
                 && caller_runs.is_some()
-                && !project.facts[sub.file].contexts[sub.ctx].worker_loop =>
+                && !project.facts[sub.file]
+                    .contexts
+                    .get(sub.ctx)
+                    .is_some_and(|c| c.worker_loop) =>
             {
                 let mut d = Diagnostic::new(
                     RULE.id,
@@ -95,12 +98,8 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 outer_span,
                 format!("outer task submitted to `{pool_name}` here"),
             );
-        } else {
-            d = d.label(
-                outer.file,
-                outer_facts.contexts[outer.ctx].head,
-                format!("this runs on `{pool_name}`"),
-            );
+        } else if let Some(c) = outer_facts.contexts.get(outer.ctx) {
+            d = d.label(outer.file, c.head, format!("this runs on `{pool_name}`"));
         }
         for &(f, call) in &outer.via {
             d = d.label(f, call, "the outer task calls this");
