@@ -1038,7 +1038,7 @@ impl<'a> Extractor<'a> {
     /// off the loop after `subscribeOn` (anywhere above) or `publishOn` (before it
     /// in the chain), else where the caller runs.
     pub(super) fn lambda_kind_in_call(&self, call: Node) -> CtxKind {
-        if self.registers_handler(call) {
+        if self.registered_as(call).is_some() {
             return CtxKind::EventLoop;
         }
         if self.off_loop_above {
@@ -1059,36 +1059,22 @@ impl<'a> Extractor<'a> {
         CtxKind::Inline
     }
 
-    /// Why a method reference handed to this call runs per request: the framework's
-    /// handler, when the call registers one.
+    /// `router.get("/x").handler(ctx -> ..)`, `route().GET("/x", this::list)`: the
+    /// framework whose handler this call registers, if it registers one.
     pub(super) fn registered_as(&self, call: Node) -> Option<String> {
         let name = call.field("name").map(|n| self.text(n))?;
-        let root = self.registrar_root(call)?;
-        self.catalog
-            .data
-            .event_loops
-            .iter()
-            .find(|e| e.registrars.iter().any(|r| r == name) && e.registrar_types.contains(&root))
-            .map(|e| format!("{} handler", e.framework))
-    }
-
-    /// `router.get("/x").handler(ctx -> ..)`: registers an event-loop handler.
-    pub(super) fn registers_handler(&self, call: Node) -> bool {
-        let Some(name) = call.field("name").map(|n| self.text(n)) else {
-            return false;
-        };
-        let entries: Vec<_> = self
+        let mut entries = self
             .catalog
             .data
             .event_loops
             .iter()
             .filter(|e| e.registrars.iter().any(|r| r == name))
-            .collect();
-        if entries.is_empty() {
-            return false;
-        }
-        self.registrar_root(call)
-            .is_some_and(|fq| entries.iter().any(|e| e.registrar_types.contains(&fq)))
+            .peekable();
+        entries.peek()?;
+        let root = self.registrar_root(call)?;
+        entries
+            .find(|e| e.registrar_types.contains(&root))
+            .map(|e| format!("{} handler", e.framework))
     }
 
     /// The type a registrar chain is rooted at: a value's (`router.get(..)`), or the
