@@ -24,6 +24,14 @@ impl Imports {
     pub fn collect(file: &syn::File) -> Imports {
         let mut c = Collector::default();
         c.visit_file(file);
+        c.0.fns = file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
+                _ => None,
+            })
+            .collect();
         c.0
     }
 
@@ -210,9 +218,6 @@ impl<'ast> Visit<'ast> for Collector {
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
         self.0.locals.insert(f.sig.ident.to_string());
-        if self.1 == 0 {
-            self.0.fns.insert(f.sig.ident.to_string());
-        }
         syn::visit::visit_item_fn(self, f);
     }
 
