@@ -420,11 +420,13 @@ impl<'a> Extractor<'a> {
         let raw = self.text(object);
         let last = raw.rsplit('.').next().unwrap_or("").trim();
         if !last.starts_with(|c: char| c.is_ascii_uppercase())
-            || last
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+            || last.len() > 1
+                && last
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
         {
-            // `pool.submit(..)` names a variable; `POOL.submit(..)` a constant.
+            // `pool.submit(..)` names a variable; `POOL.submit(..)` a constant. A lone
+            // capital (`R.get(..)`) is a class unless a variable of that name is in scope.
             return None;
         }
         let written = type_name(object, self.src);

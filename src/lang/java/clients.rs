@@ -21,6 +21,9 @@ struct Use<'t> {
     request_calls: Vec<Node<'t>>,
     /// Argument lists it is passed in (`factory.setHttpClient(client)`).
     passed: Vec<Node<'t>>,
+    /// Held in a local that only receives calls in its own method (never passed,
+    /// returned, stored or captured): its requests run where it is made.
+    confined: bool,
 }
 
 impl<'a> Extractor<'a> {
@@ -99,7 +102,7 @@ impl<'a> Extractor<'a> {
             // its requests run there, at that method's heat (a tool's probe in `main`, an
             // admin-only handler). (A dedicated worker's client stays reported: a hang
             // there stops the worker's job, as the Doris sink's flush thread showed.)
-            local: in_resource(start) && !self.in_dedicated_entry(),
+            local: (in_resource(start) || used.confined) && !self.in_dedicated_entry(),
             requests: used.request_calls.iter().map(|n| span(*n)).collect(),
             serves: false,
             os_bounded: false,
@@ -512,6 +515,7 @@ impl<'a> Extractor<'a> {
             sent: false,
             request_calls: Vec::new(),
             passed: Vec::new(),
+            confined: false,
         };
         let top = self.chain_up(start, &mut used.calls);
         let Some(parent) = top.parent() else {
@@ -546,8 +550,16 @@ impl<'a> Extractor<'a> {
         let Some(scope) = scope else {
             return used;
         };
+        used.confined = !is_field && parent.kind_name() == "variable_declarator";
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
+            if used.confined
+                && n.kind_name() == "identifier"
+                && self.text(n) == var
+                && !self.confined_use(n, scope)
+            {
+                used.confined = false;
+            }
             let on_var = |o: Node| {
                 let t = self.text(o);
                 t == var || t.strip_prefix("this.") == Some(var.as_str())
@@ -576,6 +588,27 @@ impl<'a> Extractor<'a> {
             stack.extend(n.named_children(&mut c));
         }
         used
+    }
+
+    /// Whether this mention of a local client only receives a call (`conn.connect()`)
+    /// or declares it, outside any lambda or class body nested in its method.
+    fn confined_use(&self, ident: Node, scope: Node) -> bool {
+        let Some(p) = ident.parent() else {
+            return false;
+        };
+        let receives = p.kind_name() == "method_invocation" && p.field("object") == Some(ident);
+        let declares = p.kind_name() == "variable_declarator" && p.field("name") == Some(ident);
+        if !receives && !declares {
+            return false;
+        }
+        let mut cur = p.parent();
+        while let Some(n) = cur.filter(|n| n.id() != scope.id()) {
+            if matches!(n.kind_name(), "lambda_expression" | "class_body") {
+                return false;
+            }
+            cur = n.parent();
+        }
+        true
     }
 
     /// Whether an argument list belongs to a call of one of `methods`.

@@ -602,7 +602,14 @@ pub(super) fn enclosing_body(n: Node) -> Option<Node> {
             "method_declaration" | "constructor_declaration" | "lambda_expression" => {
                 return p.field("body")
             }
-            "block" if p.parent().is_some_and(|g| g.kind_name() == "class_body") => return Some(p),
+            // An instance initializer (`{ .. }`) or a static one (`static { .. }`).
+            "block"
+                if p.parent().is_some_and(|g| {
+                    matches!(g.kind_name(), "class_body" | "static_initializer")
+                }) =>
+            {
+                return Some(p)
+            }
             _ => cur = p.parent(),
         }
     }
