@@ -395,12 +395,10 @@ impl<'a> Extractor<'a> {
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
         if let syn::ReturnType::Type(_, ty) = &sig.output {
-            // `-> Self` in an impl: the impl's type.
-            let own = matches!(&**ty, syn::Type::Path(p) if p.path.is_ident("Self"));
-            let ret = if own {
-                self.impl_type.clone()
-            } else {
-                self.types.return_path(ty)
+            // `-> Self` (or `-> Result<Self>`) in an impl: the impl's type.
+            let ret = match self.types.return_path(ty) {
+                Some(r) if r == "Self" => self.impl_type.clone(),
+                r => r,
             };
             if let Some(r) = ret {
                 self.facts.returns.push((id, r.into()));
@@ -1114,25 +1112,26 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if self.skip(&a.attrs) {
             return; // `#[cfg(test)] Mode::Test => ..`
         }
-        let Some((pat, ty)) = self.variant_payload(&a.pat) else {
-            // `match open(..).await { Ok(conn) => conn.handle(), .. }`
-            if let Some(v) = self.scrutinee.clone().filter(|_| unwraps(&a.pat)) {
-                self.scopes.push();
-                self.bind(&a.pat, v);
-                syn::visit::visit_arm(self, a);
-                self.scopes.pop();
-                return;
-            }
-            return syn::visit::visit_arm(self, a);
-        };
         self.scopes.push();
-        self.bind(
-            pat,
-            Value {
-                ty: Some(ty),
-                ..Value::default()
-            },
-        );
+        // Every name the pattern binds shadows the outer one (`Cmd::Get { key, .. }`:
+        // `key` is a value here, not the function `key`); what is known of it below.
+        let mut names = Vec::new();
+        bound_names(&a.pat, &mut names);
+        for n in names {
+            self.scopes.declare(n, Value::default());
+        }
+        if let Some((pat, ty)) = self.variant_payload(&a.pat) {
+            self.bind(
+                pat,
+                Value {
+                    ty: Some(ty),
+                    ..Value::default()
+                },
+            );
+        } else if let Some(v) = self.scrutinee.clone().filter(|_| unwraps(&a.pat)) {
+            // `match open(..).await { Ok(conn) => conn.handle(), .. }`
+            self.bind(&a.pat, v);
+        }
         syn::visit::visit_arm(self, a);
         self.scopes.pop();
     }
@@ -1285,6 +1284,31 @@ fn stored_closure(c: &syn::ExprCall) -> Option<*const syn::ExprClosure> {
     match arg {
         syn::Expr::Closure(closure) => Some(closure as *const _),
         _ => None,
+    }
+}
+
+/// Every variable a pattern binds (`Cmd::Get { key, ns: n }` binds `key` and `n`).
+/// A capitalised name is a constant or a unit variant (`None`), not a binding.
+fn bound_names(pat: &syn::Pat, out: &mut Vec<String>) {
+    match pat {
+        syn::Pat::Ident(i) => {
+            let name = i.ident.to_string();
+            if !name.starts_with(char::is_uppercase) {
+                out.push(name);
+            }
+            if let Some((_, sub)) = &i.subpat {
+                bound_names(sub, out);
+            }
+        }
+        syn::Pat::Type(t) => bound_names(&t.pat, out),
+        syn::Pat::Reference(r) => bound_names(&r.pat, out),
+        syn::Pat::Paren(p) => bound_names(&p.pat, out),
+        syn::Pat::Tuple(t) => t.elems.iter().for_each(|e| bound_names(e, out)),
+        syn::Pat::TupleStruct(t) => t.elems.iter().for_each(|e| bound_names(e, out)),
+        syn::Pat::Slice(s) => s.elems.iter().for_each(|e| bound_names(e, out)),
+        syn::Pat::Or(o) => o.cases.iter().for_each(|e| bound_names(e, out)),
+        syn::Pat::Struct(s) => s.fields.iter().for_each(|f| bound_names(&f.pat, out)),
+        _ => {}
     }
 }
 
