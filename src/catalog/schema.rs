@@ -426,6 +426,11 @@ pub struct ClientEntry {
     /// Java: only when the created value is cast to (or declared as) this type.
     #[serde(default)]
     pub cast: Option<String>,
+    /// Reported only when some of `needs` is met: a value that may not talk to a
+    /// network at all (a `URLConnection` to a `file:` or `jar:` URL) shows that it
+    /// does by the one timeout it sets.
+    #[serde(default)]
+    pub when_partly_set: bool,
     /// Java: `m=id` calls that bound each request instead (`request.setConfig(rc)`
     /// with a configured `RequestConfig`): one in the client's class bounds it.
     #[serde(default)]

@@ -85,6 +85,9 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
+        if entry.when_partly_set && lacks == entry.missing {
+            return;
+        }
         if self.bounds_each_request(entry, start, &used.request_calls)
             || self.handed_to_bound(entry, &used.passed)
             || self.configured_by_callers(entry, start)
