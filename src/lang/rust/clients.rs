@@ -159,6 +159,20 @@ impl<'a> Extractor<'a> {
             return Vec::new();
         };
         let catalog = self.catalog;
+        // `client_builder(headers).build()`: a function of this file that returns a
+        // builder starts that builder.
+        if let Some((new, _)) = p
+            .path
+            .get_ident()
+            .and_then(|i| self.builder_fns.get(&i.to_string()))
+        {
+            return catalog
+                .clients_starting("call", new)
+                .into_iter()
+                .filter(|e| !e.internal && e.ends.is_some())
+                .cloned()
+                .collect();
+        }
         // Every call expression comes through here: reject by the last name before resolving.
         let last = p
             .path
@@ -244,6 +258,14 @@ impl<'a> Extractor<'a> {
         }
         self.clients_seen.insert(start.start);
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
+        // What a builder function may set on the builder it returns counts as set.
+        if let Some((_, set)) = builder_fn(chain.root).and_then(|f| self.builder_fns.get(&f)) {
+            calls.extend(set.iter().map(|m| Observed {
+                method: m.clone(),
+                first_arg: None,
+                first_arg_text: String::new(),
+            }));
+        }
         // `builder.build()?.execute(req)` after `*req.timeout_mut() = Some(d)`: that
         // request's own timeout bounds the call.
         let timed_request = calls
@@ -442,6 +464,17 @@ impl<'a> Extractor<'a> {
 
 /// A function of the project named for a timeout (`with_timeout(channel, d)`,
 /// `rpc_time_out_client(channel, d)`): it bounds the client it is given.
+/// The name of the lone function a chain's root calls (`client_builder(..)`).
+fn builder_fn(root: &syn::Expr) -> Option<String> {
+    let syn::Expr::Call(c) = root else {
+        return None;
+    };
+    let syn::Expr::Path(p) = &*c.func else {
+        return None;
+    };
+    p.path.get_ident().map(ToString::to_string)
+}
+
 pub(super) fn timeout_helper(path: &syn::Path) -> bool {
     path.segments.last().is_some_and(|s| {
         let name = s.ident.to_string().to_ascii_lowercase();

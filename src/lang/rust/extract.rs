@@ -44,6 +44,10 @@ pub struct Extractor<'a> {
     /// Client starts already judged.
     /// Client builder chains already judged (by the start of their root expression).
     pub(super) clients_seen: rustc_hash::FxHashSet<usize>,
+    /// The file's functions that return a catalogued client builder
+    /// (`fn http() -> reqwest::ClientBuilder`): name -> that builder's `T::new` path,
+    /// and the methods the function calls (what it may set on the builder).
+    pub(super) builder_fns: HashMap<String, (String, Vec<String>)>,
     /// Requests built inline as a call's argument (`send_json(Client::new().get(url))`),
     /// by their chain's start: that call sends them; they go no further.
     pub(super) handed_requests: rustc_hash::FxHashSet<usize>,
@@ -258,9 +262,11 @@ impl<'a> Extractor<'a> {
                 single: false,
             });
         }
+        let builder_fns = builder_fns(file, &types, catalog);
         Extractor {
             catalog,
             file,
+            builder_fns,
             types,
             include_tests,
             facts,
@@ -1285,6 +1291,41 @@ fn stored_closure(c: &syn::ExprCall) -> Option<*const syn::ExprClosure> {
         syn::Expr::Closure(closure) => Some(closure as *const _),
         _ => None,
     }
+}
+
+/// The file's top-level functions declared to return a client builder the catalog
+/// starts with `T::new()` (an entry that `ends` with a build call).
+fn builder_fns(
+    file: &syn::File,
+    types: &Types,
+    catalog: &Indexed,
+) -> HashMap<String, (String, Vec<String>)> {
+    struct Methods(Vec<String>);
+    impl<'ast> syn::visit::Visit<'ast> for Methods {
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            self.0.push(m.method.to_string());
+            syn::visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut out = HashMap::default();
+    for item in &file.items {
+        let syn::Item::Fn(f) = item else { continue };
+        let syn::ReturnType::Type(_, ty) = &f.sig.output else {
+            continue;
+        };
+        let Some(t) = types.resolve(ty) else { continue };
+        let new = format!("{t}::new");
+        let builds = catalog
+            .clients_starting("call", &new)
+            .iter()
+            .any(|e| e.ends.is_some() && !e.internal);
+        if builds {
+            let mut m = Methods(Vec::new());
+            syn::visit::Visit::visit_block(&mut m, &f.block);
+            out.insert(f.sig.ident.to_string(), (new, m.0));
+        }
+    }
+    out
 }
 
 /// Every variable a pattern binds (`Cmd::Get { key, ns: n }` binds `key` and `n`).
