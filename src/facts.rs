@@ -94,6 +94,10 @@ pub struct FileFacts {
     /// handlers (a local preview page, a login callback) serve its user, not traffic.
     #[serde(default)]
     pub tool: bool,
+    /// Rust: the file's crate is a program with no library target that no crate
+    /// depends on: nothing outside the project calls its functions.
+    #[serde(default)]
+    pub program_only: bool,
     /// Rust: the file builds a server-wide request timeout (`TimeoutLayer::new(d)`).
     #[serde(default)]
     pub request_timeout: bool,

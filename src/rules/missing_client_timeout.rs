@@ -175,8 +175,10 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                         // Rust: a library's method whose only caller in the project is a
                         // maintenance binary may serve the crates that depend on it; its
                         // requests say only where the client is hot.
+                        // A program's own crate has no such dependents.
                         let java = project.files[file].language == crate::source::Language::Java;
-                        if java && requests.iter().all(|(_, _, h)| *h == Heat::Cold) {
+                        let closed = java || facts.program_only;
+                        if closed && requests.iter().all(|(_, _, h)| *h == Heat::Cold) {
                             d = d.at(file, *ctx);
                         }
                     }

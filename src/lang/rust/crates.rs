@@ -30,6 +30,8 @@ struct Manifest {
     /// A WebAssembly module for the browser: a `cdylib` that depends on
     /// `wasm-bindgen` for every target. It runs in a page, not in a server.
     browser: bool,
+    /// It declares a `[lib]` target.
+    lib: bool,
 }
 
 /// Mark every file of a tool crate as a binary's.
@@ -126,9 +128,17 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts], desktop: 
         }
     }
     for (k, root) in roots.iter().enumerate() {
+        // A program with no library that no crate builds on: only its own binaries
+        // call its code.
+        let src_lib = root.join("src").join("lib.rs");
+        let program_only = program[k]
+            && !manifests[root].lib
+            && dependents[k].is_empty()
+            && !crates[*root].iter().any(|&i| files[i].path == src_lib);
         for &i in &crates[*root] {
             facts[i].tool = tool[k];
             facts[i].binary |= tool[k];
+            facts[i].program_only = program_only;
         }
     }
 }
@@ -243,6 +253,7 @@ fn manifest(root: &Path) -> Manifest {
             .flatten();
         targets.extend(paths.filter_map(|b| b.get("path")?.as_str().map(PathBuf::from)));
     }
+    let lib = doc.get("lib").is_some();
     let cdylib = doc
         .get("lib")
         .and_then(|l| l.get("crate-type"))
@@ -259,6 +270,7 @@ fn manifest(root: &Path) -> Manifest {
         bins,
         targets,
         browser,
+        lib,
     }
 }
 
