@@ -60,6 +60,9 @@ pub fn dump(project: &Project) -> String {
             }
             out.push('\n');
         }
+        for (alias, target) in &facts.type_aliases {
+            let _ = writeln!(out, "  alias {alias} = {target}");
+        }
         for (i, c) in facts.contexts.iter().enumerate() {
             let kind = match &c.kind {
                 CtxKind::Function => "fn".to_string(),

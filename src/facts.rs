@@ -137,6 +137,10 @@ pub struct FileFacts {
     /// as (struct, field, type as written: `client::CoreClient`).
     #[serde(default)]
     pub struct_fields: Vec<(Box<str>, Box<str>, Box<str>)>,
+    /// Rust: `type AppData = web::Data<Arc<State>>;` as (alias, the project type it
+    /// names through transparent wrappers: `State`).
+    #[serde(default)]
+    pub type_aliases: Vec<(Box<str>, Box<str>)>,
     /// Rust: `impl Trait for Type` blocks, as (trait, type) simple names: a call on a
     /// `dyn Trait` may run any of the project's implementations.
     #[serde(default)]

@@ -75,6 +75,9 @@ pub struct Edge {
 
 #[derive(Debug, Default)]
 pub struct CallGraph {
+    /// Rust type aliases (`type AppData = Data<ArcData>`) -> the project type they
+    /// name; an alias two files define differently is left out.
+    aliases: HashMap<Box<str>, Option<Box<str>>>,
     /// owner (class or impl type; "" for free functions) -> method name -> contexts.
     /// Keyed by a 64-bit hash of (owner, name): no string is copied.
     methods: HashMap<u64, (u32, u32)>,
@@ -156,6 +159,7 @@ impl CallGraph {
                     .map(|c| c.replace('-', "_").into_boxed_str()),
             );
         }
+        g.aliases = type_aliases(facts);
         let traits: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.traits.iter().map(String::as_str))
@@ -282,8 +286,19 @@ impl CallGraph {
                         let ret = from.iter().find_map(|&(f, c)| facts[f].returns_of(c));
                         g.resolve_typed(facts, caller, call, ret)
                     } else if let Some(key) = f.field_receiver_of(ci) {
-                        // `ctx.core.subscribe(..)`: a method of `Context.core`'s declared type.
-                        let ty = fields.get(&key).copied().flatten();
+                        // `ctx.core.subscribe(..)`: a method of `Context.core`'s declared type
+                        // (the struct named through its aliases: `data.settings` on `AppData`).
+                        let mut key = key;
+                        let mut ty = fields.get(&key).copied().flatten();
+                        for _ in 0..MAX_ALIASES {
+                            match g.alias(key.0) {
+                                Some(t) if ty.is_none() => {
+                                    key.0 = t;
+                                    ty = fields.get(&key).copied().flatten();
+                                }
+                                _ => break,
+                            }
+                        }
                         g.resolve_typed(facts, caller, call, ty)
                     } else {
                         g.resolve_rust(facts, caller, call)
@@ -620,15 +635,31 @@ impl CallGraph {
         self.resolve_rust(facts, caller, &typed)
     }
 
+    /// The project type a Rust type alias names, if it is one.
+    fn alias(&self, name: &str) -> Option<&str> {
+        self.aliases.get(name).and_then(|t| t.as_deref())
+    }
+
     fn resolve_rust(&self, facts: &[FileFacts], caller: Node, call: &Call) -> Vec<Node> {
-        let owner: &str = match &call.callee_owner {
+        let mut owner: &str = match &call.callee_owner {
             Some(o) => o,
             None => facts[caller.0].contexts[caller.1]
                 .owner
                 .as_deref()
                 .unwrap_or_default(),
         };
-        let all = self.named(owner, &call.method);
+        let mut all = self.named(owner, &call.method);
+        // `data.get_config(..)` on `data: AppData`, `type AppData = Data<ArcData>`,
+        // `type ArcData = Arc<Data>`: the methods of `Data`.
+        for _ in 0..MAX_ALIASES {
+            match self.alias(owner) {
+                Some(t) if all.is_empty() && !owner.is_empty() => {
+                    owner = t;
+                    all = self.named(owner, &call.method);
+                }
+                _ => break,
+            }
+        }
         // A call on a `dyn Trait` (or `impl Trait`) value: the project's implementations
         // (any of them may run), when there are few.
         if all.is_empty() {
@@ -797,16 +828,49 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         });
     }
     // Struct fields no kept call is made on: nothing will look them up.
-    let read: rustc_hash::FxHashSet<u64> = facts
-        .iter()
-        .flat_map(|f| f.field_receivers.iter())
-        .map(|(_, ty, field)| method_key(ty, field))
-        .collect();
+    // (Through aliases too: `data.store` on `data: AppData` reads `Data.store`.)
+    let aliases = type_aliases(facts);
+    let mut read: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
+    for (_, ty, field) in facts.iter().flat_map(|f| f.field_receivers.iter()) {
+        let mut ty: &str = ty;
+        read.insert(method_key(ty, field));
+        for _ in 0..MAX_ALIASES {
+            match aliases.get(ty).and_then(|t| t.as_deref()) {
+                Some(t) => {
+                    ty = t;
+                    read.insert(method_key(ty, field));
+                }
+                None => break,
+            }
+        }
+    }
     for f in facts.iter_mut().filter(|f| !f.struct_fields.is_empty()) {
         f.struct_fields
             .retain(|(ty, field, _)| read.contains(&method_key(ty, field)));
         f.struct_fields.shrink_to_fit();
     }
+}
+
+/// How many aliases deep a type is followed (`AppData` -> `ArcData` -> `Data`).
+const MAX_ALIASES: usize = 4;
+
+/// Rust type aliases of the project -> the type each names; an alias two files
+/// define differently maps to `None`.
+fn type_aliases(facts: &[FileFacts]) -> HashMap<Box<str>, Option<Box<str>>> {
+    let mut aliases: HashMap<Box<str>, Option<Box<str>>> = HashMap::default();
+    for f in facts {
+        for (alias, target) in &f.type_aliases {
+            aliases
+                .entry(alias.clone())
+                .and_modify(|t| {
+                    if t.as_ref() != Some(target) {
+                        *t = None;
+                    }
+                })
+                .or_insert_with(|| Some(target.clone()));
+        }
+    }
+    aliases
 }
 
 /// The methods index key: `owner` and `name`, hashed (the separator keeps

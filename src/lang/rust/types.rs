@@ -82,6 +82,8 @@ pub struct Types<'a> {
     structs: rustc_hash::FxHashSet<String>,
     /// Their fields other files can read (declared `pub`, `pub(crate)`, ..).
     visible: rustc_hash::FxHashSet<(String, String)>,
+    /// The file's type aliases of project types: alias -> the type it names.
+    aliases: HashMap<String, String>,
 }
 
 impl<'a> Types<'a> {
@@ -94,7 +96,13 @@ impl<'a> Types<'a> {
             variants: HashMap::default(),
             structs: Default::default(),
             visible: Default::default(),
+            aliases: HashMap::default(),
         };
+        let aliases = t.project_aliases(&file.items);
+        t.aliases = aliases
+            .into_iter()
+            .map(|(a, target)| (a.to_string(), target.to_string()))
+            .collect();
         let mut structs = Vec::new();
         let mut enums = Vec::new();
         collect_structs(&file.items, &mut structs, &mut enums);
@@ -227,15 +235,55 @@ impl<'a> Types<'a> {
                 && !matches!(s.as_str(), "std" | "core" | "alloc")
                 && !self.catalog.data.external_crates.contains(&s)
         };
+        // `Notify<'_>`: lifetimes name no other type.
+        let plain = match &last.arguments {
+            syn::PathArguments::None => true,
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .all(|g| matches!(g, syn::GenericArgument::Lifetime(_))),
+            syn::PathArguments::Parenthesized(_) => false,
+        };
+        if modules == 0 && plain {
+            // `ctx: Ctx` with `type Ctx = Data<JobQueue>;` in this file: `JobQueue`.
+            if let Some(target) = self.aliases.get(&name) {
+                return Some(target.clone());
+            }
+        }
         (path.leading_colon.is_none()
             && name.starts_with(char::is_uppercase)
-            && last.arguments.is_empty()
+            && plain
             && path
                 .segments
                 .iter()
                 .take(modules)
                 .all(|s| own(s) && s.arguments.is_empty()))
         .then(|| super::resolve::segments(path).join("::"))
+    }
+
+    /// The file's type aliases that name a project type (`type AppData =
+    /// web::Data<ArcData>;` -> (`AppData`, `ArcData`)), in inline modules too.
+    pub fn project_aliases(&self, items: &[syn::Item]) -> Vec<(Box<str>, Box<str>)> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                syn::Item::Type(t) => {
+                    if let Some(target) = self.project_path(&t.ty) {
+                        let last = target.rsplit("::").next().unwrap_or(&target);
+                        if t.ident != last {
+                            out.push((t.ident.to_string().into(), last.into()));
+                        }
+                    }
+                }
+                syn::Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        out.extend(self.project_aliases(inner));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// A declared return type's path without its type arguments (`Result<Client<S>,
