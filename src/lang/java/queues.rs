@@ -312,9 +312,46 @@ impl<'a> Extractor<'a> {
             executor,
             keys,
             timers: entry.grows == crate::catalog::Grows::Timers,
-            configured: false,
+            configured: bound == Bound::Unbounded && self.beside_bounded_form(node),
             reply: false,
         });
+    }
+
+    /// `size < 0 ? new LinkedBlockingQueue<>() : new LinkedBlockingQueue<>(size)` (or
+    /// the same as `if`/`else` branches): the other branch makes the same type with a
+    /// capacity, so the unbounded form is the caller's configured choice.
+    fn beside_bounded_form(&self, node: Node) -> bool {
+        let type_text = |n: Node| n.field("type").map(|t| self.text(t));
+        let Some(own) = type_text(node) else {
+            return false;
+        };
+        let mut cur = node;
+        while let Some(p) = cur.parent() {
+            let branches = match p.kind_name() {
+                "parenthesized_expression" | "expression_statement" | "block" => {
+                    cur = p;
+                    continue;
+                }
+                "assignment_expression" if p.field("right") == Some(cur) => {
+                    cur = p;
+                    continue;
+                }
+                "ternary_expression" | "if_statement" => {
+                    [p.field("consequence"), p.field("alternative")]
+                }
+                _ => return false,
+            };
+            let Some(other) = branches.into_iter().flatten().find(|b| b.id() != cur.id()) else {
+                return false;
+            };
+            return super::syntax::any_node(other, |n| {
+                n.kind_name() == "object_creation_expression"
+                    && type_text(n) == Some(own)
+                    && n.field("arguments")
+                        .is_some_and(|a| super::syntax::arguments(a).len() == 1)
+            });
+        }
+        false
     }
 
     fn arg_bound(&self, entry: &QueueEntry, args: Option<Node>) -> Bound {
