@@ -288,17 +288,8 @@ impl CallGraph {
                     } else if let Some(key) = f.field_receiver_of(ci) {
                         // `ctx.core.subscribe(..)`: a method of `Context.core`'s declared type
                         // (the struct named through its aliases: `data.settings` on `AppData`).
-                        let mut key = key;
-                        let mut ty = fields.get(&key).copied().flatten();
-                        for _ in 0..MAX_ALIASES {
-                            match g.alias(key.0) {
-                                Some(t) if ty.is_none() => {
-                                    key.0 = t;
-                                    ty = fields.get(&key).copied().flatten();
-                                }
-                                _ => break,
-                            }
-                        }
+                        let ty = alias_chain(&g.aliases, key.0)
+                            .find_map(|st| fields.get(&(st, key.1)).copied().flatten());
                         g.resolve_typed(facts, caller, call, ty)
                     } else {
                         g.resolve_rust(facts, caller, call)
@@ -635,31 +626,24 @@ impl CallGraph {
         self.resolve_rust(facts, caller, &typed)
     }
 
-    /// The project type a Rust type alias names, if it is one.
-    fn alias(&self, name: &str) -> Option<&str> {
-        self.aliases.get(name).and_then(|t| t.as_deref())
-    }
-
     fn resolve_rust(&self, facts: &[FileFacts], caller: Node, call: &Call) -> Vec<Node> {
-        let mut owner: &str = match &call.callee_owner {
+        let written: &str = match &call.callee_owner {
             Some(o) => o,
             None => facts[caller.0].contexts[caller.1]
                 .owner
                 .as_deref()
                 .unwrap_or_default(),
         };
-        let mut all = self.named(owner, &call.method);
         // `data.get_config(..)` on `data: AppData`, `type AppData = Data<ArcData>`,
-        // `type ArcData = Arc<Data>`: the methods of `Data`.
-        for _ in 0..MAX_ALIASES {
-            match self.alias(owner) {
-                Some(t) if all.is_empty() && !owner.is_empty() => {
-                    owner = t;
-                    all = self.named(owner, &call.method);
-                }
-                _ => break,
-            }
-        }
+        // `type ArcData = Arc<Data>`: the methods of `Data` (or of the implementations
+        // of the trait the last alias names).
+        let (owner, all) = alias_chain(&self.aliases, written)
+            .map(|o| (o, self.named(o, &call.method)))
+            .find(|(_, all)| !all.is_empty())
+            .unwrap_or_else(|| {
+                let last = alias_chain(&self.aliases, written).last();
+                (last.unwrap_or(written), &[])
+            });
         // A call on a `dyn Trait` (or `impl Trait`) value: the project's implementations
         // (any of them may run), when there are few.
         if all.is_empty() {
@@ -830,20 +814,11 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
     // Struct fields no kept call is made on: nothing will look them up.
     // (Through aliases too: `data.store` on `data: AppData` reads `Data.store`.)
     let aliases = type_aliases(facts);
-    let mut read: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
-    for (_, ty, field) in facts.iter().flat_map(|f| f.field_receivers.iter()) {
-        let mut ty: &str = ty;
-        read.insert(method_key(ty, field));
-        for _ in 0..MAX_ALIASES {
-            match aliases.get(ty).and_then(|t| t.as_deref()) {
-                Some(t) => {
-                    ty = t;
-                    read.insert(method_key(ty, field));
-                }
-                None => break,
-            }
-        }
-    }
+    let read: rustc_hash::FxHashSet<u64> = facts
+        .iter()
+        .flat_map(|f| f.field_receivers.iter())
+        .flat_map(|(_, ty, field)| alias_chain(&aliases, ty).map(|t| method_key(t, field)))
+        .collect();
     for f in facts.iter_mut().filter(|f| !f.struct_fields.is_empty()) {
         f.struct_fields
             .retain(|(ty, field, _)| read.contains(&method_key(ty, field)));
@@ -871,6 +846,15 @@ fn type_aliases(facts: &[FileFacts]) -> HashMap<Box<str>, Option<Box<str>>> {
         }
     }
     aliases
+}
+
+/// A type name, then the types its aliases name in turn (`AppData`, `ArcData`, `Data`).
+fn alias_chain<'a>(
+    aliases: &'a HashMap<Box<str>, Option<Box<str>>>,
+    name: &'a str,
+) -> impl Iterator<Item = &'a str> {
+    std::iter::successors(Some(name), |n| aliases.get(*n).and_then(|t| t.as_deref()))
+        .take(MAX_ALIASES + 1)
 }
 
 /// The methods index key: `owner` and `name`, hashed (the separator keeps

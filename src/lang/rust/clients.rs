@@ -161,11 +161,7 @@ impl<'a> Extractor<'a> {
         let catalog = self.catalog;
         // `client_builder(headers).build()`: a function of this file that returns a
         // builder starts that builder.
-        if let Some((new, _)) = p
-            .path
-            .get_ident()
-            .and_then(|i| self.builder_fns.get(&i.to_string()))
-        {
+        if let Some((new, _)) = builder_fn(root).and_then(|f| self.builder_fns.get(&f)) {
             return catalog
                 .clients_starting("call", new)
                 .into_iter()
@@ -462,8 +458,6 @@ impl<'a> Extractor<'a> {
     }
 }
 
-/// A function of the project named for a timeout (`with_timeout(channel, d)`,
-/// `rpc_time_out_client(channel, d)`): it bounds the client it is given.
 /// The name of the lone function a chain's root calls (`client_builder(..)`).
 fn builder_fn(root: &syn::Expr) -> Option<String> {
     let syn::Expr::Call(c) = root else {
@@ -475,6 +469,8 @@ fn builder_fn(root: &syn::Expr) -> Option<String> {
     p.path.get_ident().map(ToString::to_string)
 }
 
+/// A function of the project named for a timeout (`with_timeout(channel, d)`,
+/// `rpc_time_out_client(channel, d)`): it bounds the client it is given.
 pub(super) fn timeout_helper(path: &syn::Path) -> bool {
     path.segments.last().is_some_and(|s| {
         let name = s.ident.to_string().to_ascii_lowercase();

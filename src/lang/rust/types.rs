@@ -261,9 +261,20 @@ impl<'a> Types<'a> {
         .then(|| super::resolve::segments(path).join("::"))
     }
 
+    /// The file's type aliases of project types, sorted, for the project model.
+    pub fn alias_facts(&self) -> Vec<(Box<str>, Box<str>)> {
+        let mut out: Vec<(Box<str>, Box<str>)> = self
+            .aliases
+            .iter()
+            .map(|(a, t)| (a.as_str().into(), t.as_str().into()))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
     /// The file's type aliases that name a project type (`type AppData =
     /// web::Data<ArcData>;` -> (`AppData`, `ArcData`)), in inline modules too.
-    pub fn project_aliases(&self, items: &[syn::Item]) -> Vec<(Box<str>, Box<str>)> {
+    fn project_aliases(&self, items: &[syn::Item]) -> Vec<(Box<str>, Box<str>)> {
         let mut out = Vec::new();
         for item in items {
             match item {
