@@ -137,8 +137,8 @@ pub struct FileFacts {
     /// as (struct, field, type as written: `client::CoreClient`).
     #[serde(default)]
     pub struct_fields: Vec<(Box<str>, Box<str>, Box<str>)>,
-    /// Rust: `type AppData = web::Data<Arc<State>>;` as (alias, the project type it
-    /// names through transparent wrappers: `State`).
+    /// Rust: `type AppData = web::Data<Arc<State>>;` as (alias, the type it names
+    /// through transparent wrappers, as written: `State`, `db::Pool`).
     #[serde(default)]
     pub type_aliases: Vec<(Box<str>, Box<str>)>,
     /// Rust: `impl Trait for Type` blocks, as (trait, type) simple names: a call on a

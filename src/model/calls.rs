@@ -159,7 +159,7 @@ impl CallGraph {
                     .map(|c| c.replace('-', "_").into_boxed_str()),
             );
         }
-        g.aliases = type_aliases(facts);
+        g.aliases = type_aliases(facts, Some(&g.module_names));
         let traits: std::collections::HashSet<&str> = facts
             .iter()
             .flat_map(|f| f.traits.iter().map(String::as_str))
@@ -813,7 +813,7 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
     }
     // Struct fields no kept call is made on: nothing will look them up.
     // (Through aliases too: `data.store` on `data: AppData` reads `Data.store`.)
-    let aliases = type_aliases(facts);
+    let aliases = type_aliases(facts, None);
     let read: rustc_hash::FxHashSet<u64> = facts
         .iter()
         .flat_map(|f| f.field_receivers.iter())
@@ -829,20 +829,35 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
 /// How many aliases deep a type is followed (`AppData` -> `ArcData` -> `Data`).
 const MAX_ALIASES: usize = 4;
 
-/// Rust type aliases of the project -> the type each names; an alias two files
-/// define differently maps to `None`.
-fn type_aliases(facts: &[FileFacts]) -> HashMap<Box<str>, Option<Box<str>>> {
+/// Rust type aliases of the project -> the name of the type each names; an alias
+/// two files define differently maps to `None`. With `modules`, a target named
+/// through a module path must be through one of the project's (`deadpool::Pool` is
+/// a library's `Pool`, not the project's).
+fn type_aliases(
+    facts: &[FileFacts],
+    modules: Option<&std::collections::HashSet<Box<str>>>,
+) -> HashMap<Box<str>, Option<Box<str>>> {
     let mut aliases: HashMap<Box<str>, Option<Box<str>>> = HashMap::default();
     for f in facts {
-        for (alias, target) in &f.type_aliases {
+        for (alias, written) in &f.type_aliases {
+            let mut segs = written
+                .split("::")
+                .skip_while(|s| matches!(*s, "crate" | "self" | "super"))
+                .peekable();
+            let first = segs.peek().copied().unwrap_or_default();
+            let target: Box<str> = segs.last().unwrap_or_default().into();
+            let foreign = first != &*target && modules.is_some_and(|m| !m.contains(first));
+            if foreign {
+                continue;
+            }
             aliases
                 .entry(alias.clone())
                 .and_modify(|t| {
-                    if t.as_ref() != Some(target) {
+                    if t.as_ref() != Some(&target) {
                         *t = None;
                     }
                 })
-                .or_insert_with(|| Some(target.clone()));
+                .or_insert_with(|| Some(target));
         }
     }
     aliases

@@ -273,16 +273,18 @@ impl<'a> Types<'a> {
     }
 
     /// The file's type aliases that name a project type (`type AppData =
-    /// web::Data<ArcData>;` -> (`AppData`, `ArcData`)), in inline modules too.
+    /// web::Data<ArcData>;` -> (`AppData`, `ArcData`); `type DbPool = db::Pool;` ->
+    /// (`DbPool`, `db::Pool`)), in inline modules too.
     fn project_aliases(&self, items: &[syn::Item]) -> Vec<(Box<str>, Box<str>)> {
         let mut out = Vec::new();
         for item in items {
             match item {
                 syn::Item::Type(t) => {
+                    // As written (`db::Pool`): the model checks the module path.
                     if let Some(target) = self.project_path(&t.ty) {
                         let last = target.rsplit("::").next().unwrap_or(&target);
                         if t.ident != last {
-                            out.push((t.ident.to_string().into(), last.into()));
+                            out.push((t.ident.to_string().into(), target.as_str().into()));
                         }
                     }
                 }
