@@ -238,6 +238,30 @@ pub fn dump(project: &Project) -> String {
                 requests.join(", ")
             );
         }
+        for c in facts.clients.iter() {
+            let Some(b) = &c.bean else { continue };
+            let _ = writeln!(
+                out,
+                "  client bean {} ({}) at {}",
+                b.names.join(" / "),
+                b.ty,
+                at(file, c.span)
+            );
+        }
+        for b in &facts.client_beans {
+            let _ = writeln!(out, "  bean {} ({})", b.names.join(" / "), b.ty);
+        }
+        for f in &facts.client_fields {
+            let requests: Vec<String> = f.requests.iter().map(|s| at(file, *s)).collect();
+            let how = if f.qualified { "qualified " } else { "" };
+            let _ = writeln!(
+                out,
+                "  injected {} {how}{}, requests at {}",
+                f.ty,
+                f.bean,
+                requests.join(", ")
+            );
+        }
         for w in &facts.waits {
             let at_wait = (file, w.span.start);
             let typed = w.by_call && project.model.typed_waits.contains(&at_wait);

@@ -79,6 +79,13 @@ pub struct FileFacts {
     /// was not parsed. A file no parent declares is not compiled.
     #[serde(default)]
     pub modules: Option<Vec<Box<str>>>,
+    /// Java: `@Bean` methods of a catalogued client type, configured or not: which
+    /// beans an injected client field may receive.
+    #[serde(default)]
+    pub client_beans: Vec<ClientBean>,
+    /// Java: injected client fields and the requests made on them.
+    #[serde(default)]
+    pub client_fields: Vec<ClientField>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<Item>,
     /// Functions registered as handlers by name (`get(list_orders)`), with why:
@@ -765,6 +772,33 @@ pub struct Client {
     /// A connect the operating system ends (the catalog's `os_bounded`).
     #[serde(default)]
     pub os_bounded: bool,
+    /// Java: the client is what an `@Bean` method returns: its requests are made
+    /// wherever the bean is injected ([`FileFacts::client_fields`]).
+    #[serde(default)]
+    pub bean: Option<ClientBean>,
+}
+
+/// An `@Bean` method whose declared type is a client the catalog knows (`makes`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ClientBean {
+    /// The declared type, fully qualified (`org.springframework.web.client.RestTemplate`).
+    pub ty: Box<str>,
+    /// Its bean names (`@Bean("a")`, else the method name).
+    pub names: Vec<Box<str>>,
+}
+
+/// Java: a field of a client type its class never creates a value for (Spring
+/// injects it, or a constructor takes it), with the requests made on it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ClientField {
+    /// The declared type, fully qualified.
+    pub ty: Box<str>,
+    /// The field's name, or its `@Qualifier`/`@Resource(name)` bean name.
+    pub bean: Box<str>,
+    /// Named by a qualifier: only the bean of that name is injected.
+    pub qualified: bool,
+    /// Calls on the field that may send a request (`rest.exchange(..)`).
+    pub requests: Vec<Span>,
 }
 
 /// A suppression written in the source.

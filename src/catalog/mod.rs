@@ -44,6 +44,8 @@ pub struct Indexed {
     submit_methods: HashSet<String>,
     return_methods: HashSet<String>,
     client_start_names: HashSet<String>,
+    /// Java: client types whose beans are followed to their injection points.
+    bean_clients: HashSet<String>,
 }
 
 impl Indexed {
@@ -103,6 +105,20 @@ impl Indexed {
                     None => ix.client_starts.entry(s.clone()).or_default().push(i),
                 }
             }
+        }
+        // A client that a class may bound per request (`per_request`) is judged in
+        // the class that makes it; only the others are followed into other classes.
+        for c in ix
+            .data
+            .clients
+            .iter()
+            .filter(|c| !c.internal && c.per_request.is_empty())
+        {
+            let made = c.starts.iter().filter_map(|s| s.strip_prefix("new:"));
+            ix.bean_clients.extend(
+                made.chain(c.makes.iter().map(|m| m.as_str()))
+                    .map(String::from),
+            );
         }
         for c in &ix.data.clients {
             let nested = c
@@ -283,6 +299,12 @@ impl Indexed {
     }
 
     /// Whether any client start ends in this name (a method, or a class's simple name).
+    /// Java: whether a bean of this type is a client whose requests are judged where
+    /// it is injected (`RestTemplate`, not a request factory or a config).
+    pub fn bean_client_type(&self, fq: &str) -> bool {
+        self.bean_clients.contains(fq)
+    }
+
     pub fn may_start_client(&self, name: &str) -> bool {
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         self.client_start_names.contains(last)

@@ -3,8 +3,9 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::{Client, CtxId, CtxKind, Heat};
+use crate::facts::{Client, ClientBean, CtxId, CtxKind, Heat};
 use crate::link::Project;
+use crate::source::Span;
 use rustc_hash::FxHashSet as HashSet;
 
 pub const RULE: Rule = Rule {
@@ -43,8 +44,17 @@ fn request_contexts(
     file: usize,
     c: &crate::facts::Client,
 ) -> Vec<(crate::source::Span, usize, Heat)> {
+    span_contexts(project, file, &c.requests)
+}
+
+/// Each span with the innermost context of `file` around it and that context's heat.
+fn span_contexts(
+    project: &Project,
+    file: usize,
+    spans: &[crate::source::Span],
+) -> Vec<(crate::source::Span, usize, Heat)> {
     let contexts = &project.facts[file].contexts;
-    c.requests
+    spans
         .iter()
         .filter_map(|s| {
             let ctx = contexts
@@ -56,6 +66,30 @@ fn request_contexts(
             Some((*s, ctx, project.heat(file, ctx)))
         })
         .collect()
+}
+
+/// Java: the requests made through a client bean, in the fields it is injected
+/// into: a field named by a qualifier takes the bean of that name; an unqualified
+/// one the bean named like the field, or the only bean of its type. As (file, span,
+/// context, heat).
+fn bean_requests(project: &Project, bean: &ClientBean) -> Vec<(usize, Span, usize, Heat)> {
+    let others = project
+        .each()
+        .flat_map(|(_, _, f)| &f.client_beans)
+        .filter(|b| b.ty == bean.ty)
+        .count();
+    let mut out = Vec::new();
+    for (file, _, facts) in project.each() {
+        for f in facts.client_fields.iter().filter(|f| f.ty == bean.ty) {
+            let named = bean.names.contains(&f.bean);
+            if !(named || !f.qualified && others == 1) {
+                continue;
+            }
+            let found = span_contexts(project, file, &f.requests);
+            out.extend(found.into_iter().map(|(s, ctx, h)| (file, s, ctx, h)));
+        }
+    }
+    out
 }
 
 /// Rust: hot code that runs inside a route handler's future, in a crate whose server
@@ -165,7 +199,19 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                     // every request is made in cold code (a shutdown hook), it is cold.
                     let requests = request_contexts(project, file, c);
                     let hot = requests.iter().find(|(_, _, h)| *h == Heat::Hot);
-                    if let Some((span, ctx, _)) = hot {
+                    if let Some(bean) = c.bean.as_ref().filter(|_| requests.is_empty()) {
+                        // A bean: its requests are made where it is injected.
+                        let injected = bean_requests(project, bean);
+                        let cold = injected.iter().all(|r| r.3 == Heat::Cold);
+                        if let Some(&(f, span, ctx, _)) = injected.iter().find(|r| r.3 == Heat::Hot)
+                        {
+                            let name = bean.names.first().map_or("", |n| &**n);
+                            let what = format!("a request through the `{name}` bean, in hot code");
+                            d = d.at(f, ctx).label(f, span, what);
+                        } else if let Some(&(f, _, ctx, _)) = injected.first().filter(|_| cold) {
+                            d = d.at(f, ctx);
+                        }
+                    } else if let Some((span, ctx, _)) = hot {
                         d = d.at(file, *ctx).label(
                             file,
                             *span,

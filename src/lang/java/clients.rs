@@ -8,9 +8,19 @@ use super::extract::Extractor;
 use super::queues::{enclosing_body, enclosing_class_body};
 use super::syntax::{short, span, NodeExt};
 use crate::catalog::ClientEntry;
-use crate::facts::Client;
+use crate::facts::{Client, ClientBean, ClientField};
 use crate::lang::clients::{message, missing, Observed};
 use crate::source::Span;
+
+/// A field of a client type with no initializer, as declared.
+pub(super) struct InjectedField {
+    /// The declared type, fully qualified.
+    pub ty: String,
+    pub name: String,
+    /// The bean it is injected by: its qualifier, else its name.
+    pub bean: String,
+    pub qualified: bool,
+}
 
 /// What happens to a client after it is created.
 struct Use<'t> {
@@ -96,6 +106,11 @@ impl<'a> Extractor<'a> {
         }
         let s = self.start_span(start);
         let what = format!("`{}`", short(&self.src[s.start..s.end]));
+        let bean = entry
+            .per_request
+            .is_empty()
+            .then(|| self.returned_bean(start))
+            .flatten();
         self.facts.clients.push(Client {
             span: s,
             ctx: self.current_ctx(),
@@ -109,7 +124,116 @@ impl<'a> Extractor<'a> {
             requests: used.request_calls.iter().map(|n| span(*n)).collect(),
             serves: false,
             os_bounded: false,
+            bean,
         });
+    }
+
+    /// The client bean an `@Bean` method of a client type makes when it returns the
+    /// client, directly or through a local (`return builder.build();`).
+    fn returned_bean(&self, start: Node) -> Option<ClientBean> {
+        let top = chain_root_up(start);
+        let mut method = top.parent()?;
+        while method.kind_name() != "method_declaration" {
+            if matches!(method.kind_name(), "lambda_expression" | "class_body") {
+                return None;
+            }
+            method = method.parent()?;
+        }
+        let parent = top.parent()?;
+        let returned = match parent.kind_name() {
+            "return_statement" => true,
+            "variable_declarator" => {
+                let var = self.text(parent.field("name")?);
+                let body = method.field("body")?;
+                let mut c = body.walk();
+                let found = body.named_children(&mut c).any(|st| {
+                    st.kind_name() == "return_statement"
+                        && st.named_child(0).is_some_and(|v| self.text(v) == var)
+                });
+                found
+            }
+            _ => false,
+        };
+        if !returned {
+            return None;
+        }
+        self.client_bean(method)
+    }
+
+    /// An `@Bean` method whose declared type is a client bean type.
+    pub(super) fn client_bean(&self, method: Node) -> Option<ClientBean> {
+        let ty = self.jtype(method.field("type")?)?;
+        let fq = ty.fq().filter(|fq| self.catalog.bean_client_type(fq))?;
+        let name = self.text(method.field("name")?);
+        let mut names = self.bean_names(method, name)?;
+        names.dedup();
+        Some(ClientBean {
+            ty: fq.into(),
+            names: names.into_iter().map(Box::from).collect(),
+        })
+    }
+
+    /// Fields of client types the class never gives a value of its own (injected, or
+    /// assigned from a constructor's parameter), with the requests made on them.
+    pub(super) fn client_fields(&mut self, body: Node, fields: Vec<InjectedField>) {
+        let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
+        let mut found: Vec<(ClientField, bool)> = fields
+            .into_iter()
+            .map(
+                |InjectedField {
+                     ty,
+                     bean,
+                     qualified,
+                     ..
+                 }| {
+                    let f = ClientField {
+                        ty: ty.into(),
+                        bean: bean.into(),
+                        qualified,
+                        requests: Vec::new(),
+                    };
+                    (f, true)
+                },
+            )
+            .collect();
+        let field_of = |t: &str| -> Option<usize> {
+            let t = t.strip_prefix("this.").unwrap_or(t);
+            names.iter().position(|n| n == t)
+        };
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            match n.kind_name() {
+                "method_invocation" => {
+                    let on = n.field("object").and_then(|o| field_of(self.text(o)));
+                    let name = n.field("name").map(|m| self.text(m));
+                    if let (Some(i), Some(m)) = (on, name) {
+                        if requests(m) {
+                            found[i].0.requests.push(span(n));
+                        }
+                    }
+                }
+                // `this.rest = new RestTemplate()`: the class makes its own (judged where
+                // it is made); `this.rest = rest` takes the caller's.
+                "assignment_expression" => {
+                    let on = n.field("left").and_then(|l| field_of(self.text(l)));
+                    let own = n
+                        .field("right")
+                        .is_some_and(|r| r.kind_name() != "identifier");
+                    if let (Some(i), true) = (on, own) {
+                        found[i].1 = false;
+                    }
+                }
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        self.facts.client_fields.extend(
+            found
+                .into_iter()
+                .filter(|(f, injected)| *injected && !f.requests.is_empty())
+                .map(|(f, _)| f),
+        );
     }
 
     /// `CloseableHttpClient c = HttpClients.createDefault(); .. c = secureClient(..);`:

@@ -585,6 +585,7 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        let mut client_fields = Vec::new();
         for member in &members {
             if member.kind_name() != "field_declaration" {
                 continue;
@@ -612,6 +613,18 @@ impl<'a> Extractor<'a> {
                         }
                     }
                 }
+                if let Some(fq) = ty
+                    .as_ref()
+                    .and_then(|t| t.fq())
+                    .filter(|fq| value.is_none() && self.catalog.bean_client_type(fq))
+                {
+                    client_fields.push(super::clients::InjectedField {
+                        ty: fq.to_string(),
+                        name: name.clone(),
+                        bean: qualifier.clone().unwrap_or_else(|| name.clone()),
+                        qualified: qualifier.is_some(),
+                    });
+                }
                 let pool = self.field_pool(&name, ty.as_ref(), value, decl, qualifier.as_deref());
                 if let Some(t) = ty
                     .as_ref()
@@ -635,6 +648,9 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        if !client_fields.is_empty() {
+            self.client_fields(body, client_fields);
+        }
         // Methods by name, for overloads.
         let mut named: Vec<(&str, Node)> = Vec::new();
         for m in &members {
@@ -649,6 +665,15 @@ impl<'a> Extractor<'a> {
             named.push((self.text(name_node), name_node));
             let name = self.text(name_node).to_string();
             self.pool_factory(*m, &name, ty.as_ref());
+            if ty
+                .as_ref()
+                .and_then(|t| t.fq())
+                .is_some_and(|fq| self.catalog.bean_client_type(fq))
+            {
+                if let Some(bean) = self.client_bean(*m) {
+                    self.facts.client_beans.push(bean);
+                }
+            }
             let returned = self.returned_field(*m);
             // A getter returning a field: `getExecutor()` returning a pool field (other
             // classes' calls reach that pool), `getStoreRunner()` returning a field of a

@@ -367,6 +367,7 @@ impl<'a> Extractor<'a> {
                 requests: Vec::new(),
                 serves: false,
                 os_bounded: entry.os_bounded,
+                bean: None,
             });
         }
     }

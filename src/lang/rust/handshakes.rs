@@ -90,6 +90,7 @@ impl Extractor<'_> {
             requests: Vec::new(),
             serves: true,
             os_bounded: false,
+            bean: None,
         });
     }
 
