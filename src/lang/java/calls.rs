@@ -829,11 +829,19 @@ impl<'a> Extractor<'a> {
         if !self.catalog.is_return_method(method) {
             return None;
         }
-        let fq = recv.fq()?;
+        // `on = ["*"]`: a method name only one library uses, on a receiver of any
+        // type (`..retrieve().bodyToMono(T.class)` down a chain of untyped specs).
+        // Not on a type of the project's own, which may use the name for anything.
+        let fq = recv.fq();
+        let foreign = recv
+            .ty
+            .as_ref()
+            .is_none_or(|t| t.fq().is_some_and(|f| self.catalog.knows(f)));
         let entry = self.catalog.data.returns.iter().find(|r| {
             r.r#static.is_none()
                 && r.methods.iter().any(|m| m == method)
-                && self.catalog.matches(&r.on, Some(fq))
+                && self.catalog.matches(&r.on, fq)
+                && (foreign || !r.on.iter().any(|o| o == "*"))
         })?;
         let element = match &entry.element_type {
             Some(e) => Some(JType::known(e)),
