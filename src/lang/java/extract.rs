@@ -387,6 +387,7 @@ impl<'a> Extractor<'a> {
                 self.children(node);
             }
             K::Local => self.local_declaration(node),
+            K::Resource => self.resource(node),
             K::Assign => self.assignment(node),
             K::Block | K::Catch => {
                 self.scopes.push();
@@ -1355,6 +1356,23 @@ impl<'a> Extractor<'a> {
             value.root = Some(name.clone());
             self.scopes.declare(&name, value);
         }
+    }
+
+    /// A try-with-resources resource: a local of its declared type for the try's body
+    /// (`try (LeaderLatch latch = new LeaderLatch(..)) { latch.await(); }`).
+    fn resource(&mut self, node: Node<'a>) {
+        let (Some(name), Some(v)) = (node.field("name"), node.field("value")) else {
+            self.children(node);
+            return;
+        };
+        self.walk(v);
+        let mut value = self.value_of(v);
+        if let Some(t) = node.field("type").and_then(|t| self.jtype(t)) {
+            value.ty = Some(t);
+        }
+        let name = self.text(name).to_string();
+        value.root = Some(name.clone());
+        self.scopes.declare(&name, value);
     }
 
     /// A collection of futures (`List<CompletableFuture<T>>`).

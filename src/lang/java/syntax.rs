@@ -197,6 +197,8 @@ pub enum Kind {
     Lambda,
     Field,
     Local,
+    /// A try-with-resources resource (`try (LeaderLatch l = new LeaderLatch(..))`).
+    Resource,
     Block,
     Catch,
     Try,
@@ -229,6 +231,7 @@ pub fn kind(node: Node) -> Kind {
                 "lambda_expression" => Kind::Lambda,
                 "field_declaration" => Kind::Field,
                 "local_variable_declaration" => Kind::Local,
+                "resource" => Kind::Resource,
                 "block" => Kind::Block,
                 "catch_clause" => Kind::Catch,
                 "try_statement" => Kind::Try,
