@@ -103,6 +103,10 @@ pub fn dump(project: &Project) -> String {
             if heat == crate::facts::Heat::Hot && !project.per_request(file, i) {
                 out.push_str(" [paced]");
             }
+            // Only a scheduled job's run reaches it (`unbounded_join` reads this).
+            if project.job_run(file, i) {
+                out.push_str(" [job]");
+            }
             out.push('\n');
             let mut callees: Vec<String> = project
                 .model

@@ -387,6 +387,10 @@ pub struct Entry {
     /// Cold by its name alone (`destroy`, `close`): hot code that calls it makes it hot.
     #[serde(default)]
     pub yields: bool,
+    /// A scheduled job's run (a Quartz job): a wait there holds back the job's next
+    /// run, not requests.
+    #[serde(default)]
+    pub job: bool,
 }
 
 /// A reference to a type, as candidates for its fully-qualified name in the order

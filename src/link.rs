@@ -500,6 +500,21 @@ impl<'a> Project<'a> {
         self.model.heats.per_request((file, ctx))
     }
 
+    /// Whether hot code is hot only as part of a scheduled job's run: no request
+    /// reaches it, and the entry its path starts from is a job (`Entry::job`).
+    pub fn job_run(&self, file: FileId, ctx: CtxId) -> bool {
+        let heats = &self.model.heats;
+        if heats.heat((file, ctx)) != Heat::Hot || heats.per_request((file, ctx)) {
+            return false;
+        }
+        let root = heats.path((file, ctx))[0].node;
+        self.facts[root.0]
+            .contexts
+            .get(root.1)
+            .and_then(|c| c.entry.as_ref())
+            .is_some_and(|e| e.job)
+    }
+
     /// Whether cold code is cold only because a dedicated thread's loop runs it.
     pub fn looped(&self, file: FileId, ctx: CtxId) -> bool {
         self.model.heats.looped((file, ctx))

@@ -318,6 +318,11 @@ pub struct EntryPoint {
     /// grow with requests (`unbounded_queue` does not count it as a per-request producer).
     #[serde(default)]
     pub paced: bool,
+    /// A scheduled job's run, on a thread of the job's scheduler: an untimed wait there
+    /// holds back the job's next run, not requests (`unbounded_join` reports it only
+    /// with `--pedantic`).
+    #[serde(default)]
+    pub job: bool,
     /// With `registrars`: a closure given to the registrar is a handler too (the
     /// functions it calls), without a route string (`service_fn(|req| serve(req))`).
     #[serde(default)]

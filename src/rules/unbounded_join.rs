@@ -102,10 +102,15 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 && !execs.is_empty()
                 && execs.iter().all(|e| matches!(e.kind, CtxKind::PoolTask(_)));
             let library = project.model.library_waits.contains(&(file, w.span.start));
+            // Only a scheduled job's run reaches it: waiting holds back the job's next
+            // run, not requests (a Quartz job waiting for its shards or its registry:
+            // no owner acted on one in audit rounds 12, 14, 42 and 44).
+            let job = project.job_run(file, w.ctx);
             let quiet = by_design(project, file, facts, w)
                 || submitter_bounds(project, &execs)
                 || paced
-                || library;
+                || library
+                || job;
             if quiet && !settings.pedantic {
                 continue;
             }

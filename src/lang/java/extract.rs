@@ -332,6 +332,7 @@ impl<'a> Extractor<'a> {
                         why: format!("admin-only {why}"),
                         paced: false,
                         yields: false,
+                        job: false,
                     })
                 }
                 EntryHeat::Hot => Heat::Hot,
@@ -342,6 +343,7 @@ impl<'a> Extractor<'a> {
                 why,
                 paced: e.paced,
                 yields: e.yields,
+                job: e.job,
             });
         }
         None
@@ -379,6 +381,7 @@ impl<'a> Extractor<'a> {
                         why: "dedicated thread".into(),
                         paced: false,
                         yields: false,
+                        job: false,
                     }));
                 }
             }
@@ -850,6 +853,7 @@ impl<'a> Extractor<'a> {
                         why: crate::facts::EVENT_LOOP.into(),
                         paced: true,
                         yields: false,
+                        job: false,
                     })
             });
             self.facts.contexts[id].entry = entry.map(Box::new);

@@ -1181,5 +1181,6 @@ fn dedicated_thread() -> Option<Box<crate::facts::Entry>> {
         why: "dedicated thread".into(),
         paced: false,
         yields: false,
+        job: false,
     }))
 }

@@ -58,6 +58,7 @@ impl Extractor<'_> {
                         why: e.why.clone(),
                         paced: false,
                         yields: false,
+                        job: false,
                     });
                 }
                 continue;
@@ -77,6 +78,7 @@ impl Extractor<'_> {
                         why: e.why.clone(),
                         paced: false,
                         yields: false,
+                        job: false,
                     });
                 }
                 continue;
@@ -88,6 +90,7 @@ impl Extractor<'_> {
                         why: e.why.clone(),
                         paced: false,
                         yields: false,
+                        job: false,
                     });
                 }
                 continue;
@@ -103,6 +106,7 @@ impl Extractor<'_> {
                         why: format!("`#[{attr}]` {}", e.why),
                         paced: false,
                         yields: false,
+                        job: false,
                     });
                 }
                 continue;
@@ -124,6 +128,7 @@ impl Extractor<'_> {
                     why: e.why.clone(),
                     paced: false,
                     yields: e.yields,
+                    job: e.job,
                 });
             }
         }

@@ -339,6 +339,7 @@ impl<'a> Extractor<'a> {
                         why: why.clone(),
                         paced: false,
                         yields: false,
+                        job: false,
                     }));
                 }
             }
@@ -1901,6 +1902,7 @@ fn periodic_loop(block: &syn::Block) -> Option<Entry> {
         why: "periodic job (a loop paced by an interval)".into(),
         paced: false,
         yields: false,
+        job: false,
     })
 }
 
