@@ -146,11 +146,11 @@ impl<'a> Extractor<'a> {
                 let var = self.text(parent.field("name")?);
                 let body = method.field("body")?;
                 let mut c = body.walk();
-                let found = body.named_children(&mut c).any(|st| {
+                let returns_var = body.named_children(&mut c).any(|st| {
                     st.kind_name() == "return_statement"
                         && st.named_child(0).is_some_and(|v| self.text(v) == var)
                 });
-                found
+                returns_var
             }
             _ => false,
         };
@@ -177,24 +177,18 @@ impl<'a> Extractor<'a> {
     /// assigned from a constructor's parameter), with the requests made on them.
     pub(super) fn client_fields(&mut self, body: Node, fields: Vec<InjectedField>) {
         let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
+        // Each field with its requests, and whether the class leaves its value to others.
         let mut found: Vec<(ClientField, bool)> = fields
             .into_iter()
-            .map(
-                |InjectedField {
-                     ty,
-                     bean,
-                     qualified,
-                     ..
-                 }| {
-                    let f = ClientField {
-                        ty: ty.into(),
-                        bean: bean.into(),
-                        qualified,
-                        requests: Vec::new(),
-                    };
-                    (f, true)
-                },
-            )
+            .map(|f| {
+                let field = ClientField {
+                    ty: f.ty.into(),
+                    bean: f.bean.into(),
+                    qualified: f.qualified,
+                    requests: Vec::new(),
+                };
+                (field, true)
+            })
             .collect();
         let field_of = |t: &str| -> Option<usize> {
             let t = t.strip_prefix("this.").unwrap_or(t);
@@ -206,9 +200,9 @@ impl<'a> Extractor<'a> {
                 "method_invocation" => {
                     let on = n.field("object").and_then(|o| field_of(self.text(o)));
                     let name = n.field("name").map(|m| self.text(m));
-                    if let (Some(i), Some(m)) = (on, name) {
+                    if let (Some(f), Some(m)) = (on.and_then(|i| found.get_mut(i)), name) {
                         if requests(m) {
-                            found[i].0.requests.push(span(n));
+                            f.0.requests.push(span(n));
                         }
                     }
                 }
@@ -219,8 +213,8 @@ impl<'a> Extractor<'a> {
                     let own = n
                         .field("right")
                         .is_some_and(|r| r.kind_name() != "identifier");
-                    if let (Some(i), true) = (on, own) {
-                        found[i].1 = false;
+                    if let (Some(f), true) = (on.and_then(|i| found.get_mut(i)), own) {
+                        f.1 = false;
                     }
                 }
                 _ => {}
