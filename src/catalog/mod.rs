@@ -43,6 +43,8 @@ pub struct Indexed {
     /// Quick rejects: every method a submission, a return type or a client start names.
     submit_methods: HashSet<String>,
     return_methods: HashSet<String>,
+    /// Methods of return entries for receivers of any type (`bodyToMono`).
+    any_receiver_returns: HashSet<String>,
     client_start_names: HashSet<String>,
     /// Java: client types whose beans are followed to their injection points.
     bean_clients: HashSet<String>,
@@ -142,6 +144,13 @@ impl Indexed {
             .data
             .returns
             .iter()
+            .flat_map(|e| e.methods.iter().cloned())
+            .collect();
+        ix.any_receiver_returns = ix
+            .data
+            .returns
+            .iter()
+            .filter(|e| e.on.iter().any(|o| o == "*"))
             .flat_map(|e| e.methods.iter().cloned())
             .collect();
         ix.client_start_names = ix
@@ -298,13 +307,18 @@ impl Indexed {
         self.return_methods.contains(name)
     }
 
-    /// Whether any client start ends in this name (a method, or a class's simple name).
+    /// Whether a return entry for receivers of any type (`on = ["*"]`) names this method.
+    pub fn is_any_receiver_return(&self, name: &str) -> bool {
+        self.any_receiver_returns.contains(name)
+    }
+
     /// Java: whether a bean of this type is a client whose requests are judged where
     /// it is injected (`RestTemplate`, not a request factory or a config).
     pub fn bean_client_type(&self, fq: &str) -> bool {
         self.bean_clients.contains(fq)
     }
 
+    /// Whether any client start ends in this name (a method, or a class's simple name).
     pub fn may_start_client(&self, name: &str) -> bool {
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         self.client_start_names.contains(last)

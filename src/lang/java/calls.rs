@@ -833,6 +833,9 @@ impl<'a> Extractor<'a> {
         // type (`..retrieve().bodyToMono(T.class)` down a chain of untyped specs).
         // Not on a type of the project's own, which may use the name for anything.
         let fq = recv.fq();
+        if fq.is_none() && !self.catalog.is_any_receiver_return(method) {
+            return None;
+        }
         let foreign = recv
             .ty
             .as_ref()

@@ -63,8 +63,8 @@ impl<'a> Extractor<'a> {
         // own `timeout` (`hbb_common::timeout(ms, f)`, a wrapper of tokio's).
         let foreign_timeout = || {
             full.as_deref().is_some_and(|f| {
-                !self.catalog.knows(f)
-                    && matches!(f.rsplit("::").next(), Some("timeout" | "timeout_at"))
+                matches!(f.rsplit("::").next(), Some("timeout" | "timeout_at"))
+                    && !self.catalog.knows(f)
             })
         };
         let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f))
