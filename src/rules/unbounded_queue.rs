@@ -248,20 +248,28 @@ fn filled(
             .map(|(_, f)| format!("field:?.{f}"))
             .collect();
         let crate_of = |f: FileId| project.facts[f].module.first();
-        let hot_put = q
+        let puts: Vec<&(FileId, &crate::facts::QueueSend)> = q
             .keys
             .iter()
             .filter_map(|k| sends.get(k.as_str()))
             .flatten()
             .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
-            .filter(|(_, s)| !s.guarded)
             .chain(
                 unnamed
                     .iter()
                     .filter_map(|k| sends.get(k.as_str()))
                     .flatten()
-                    .filter(|(f, s)| crate_of(*f) == crate_of(file) && !s.guarded),
+                    .filter(|(f, _)| crate_of(*f) == crate_of(file)),
             )
+            .collect();
+        // Every put carries its caller's reply sender (a request/reply command channel):
+        // each caller holds at most one item, wherever the channel is made.
+        if !puts.is_empty() && puts.iter().all(|(_, s)| s.guarded) {
+            return Filled::Quiet;
+        }
+        let hot_put = puts
+            .into_iter()
+            .filter(|(_, s)| !s.guarded)
             .find(|(f, s)| project.per_request(*f, s.ctx));
         if let Some((f, s)) = hot_put {
             return Filled::Hot {

@@ -1635,8 +1635,13 @@ fn tuple_name(pat: &syn::Pat, index: usize) -> Option<String> {
 }
 
 impl Extractor<'_> {
-    /// The queue whose sender this expression is (`tx`, `tx.clone()`).
+    /// The queue whose sender this expression is (`tx`, `tx.clone()`, `Some(tx)`, which
+    /// a handle empties on shutdown).
     fn sender_in(&self, e: &syn::Expr) -> Option<usize> {
+        let e = match e {
+            syn::Expr::Call(c) if c.args.len() == 1 && is_some_path(&c.func) => &c.args[0],
+            e => e,
+        };
         let e = match e {
             syn::Expr::MethodCall(m) if m.method == "clone" => &*m.receiver,
             e => e,
@@ -1661,7 +1666,7 @@ impl Extractor<'_> {
         let Some(ctx) = self.current_ctx() else {
             return;
         };
-        let key = match &*m.receiver {
+        let key = match peel_sender(&m.receiver) {
             // `self.tx.send(..)` in `impl Handle`, `state.audit.send(..)` with `state:
             // AppState`; `?` when the struct is not known (matched within its crate).
             syn::Expr::Field(f) => match &f.member {
@@ -1914,4 +1919,30 @@ fn takes_capacity(sig: &syn::Signature) -> bool {
         matches!(i, syn::FnArg::Typed(pt) if matches!(&*pt.pat, syn::Pat::Ident(p)
             if p.ident == "capacity" || p.ident == "max_capacity"))
     })
+}
+
+/// The sender under the accessors a send is made through: `self.tx.as_ref()`,
+/// `tx.clone()`, `self.tx.as_ref().ok_or(Closed)?` (an `Option` the handle empties on
+/// shutdown), `.unwrap()`, `.expect(..)`.
+fn peel_sender(mut e: &syn::Expr) -> &syn::Expr {
+    loop {
+        e = match e {
+            syn::Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "as_ref" | "clone" | "unwrap" | "expect" | "ok_or" | "ok_or_else"
+                ) =>
+            {
+                &m.receiver
+            }
+            syn::Expr::Try(t) => &t.expr,
+            syn::Expr::Paren(p) => &p.expr,
+            _ => return e,
+        };
+    }
+}
+
+/// `Some` (the `Option` constructor), as a call's function.
+fn is_some_path(func: &syn::Expr) -> bool {
+    matches!(func, syn::Expr::Path(p) if p.path.is_ident("Some"))
 }
