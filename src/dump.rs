@@ -243,7 +243,9 @@ pub fn dump(project: &Project) -> String {
             );
         }
         for c in facts.clients.iter() {
-            let Some(b) = &c.bean else { continue };
+            let Some(b) = c.bean.and_then(|i| facts.client_beans.get(i as usize)) else {
+                continue;
+            };
             let _ = writeln!(
                 out,
                 "  client bean {} ({}) at {}",

@@ -776,10 +776,11 @@ pub struct Client {
     /// A connect the operating system ends (the catalog's `os_bounded`).
     #[serde(default)]
     pub os_bounded: bool,
-    /// Java: the client is what an `@Bean` method returns: its requests are made
-    /// wherever the bean is injected ([`FileFacts::client_fields`]).
+    /// Java: the client is what an `@Bean` method returns (an index into
+    /// [`FileFacts::client_beans`]): its requests are made wherever the bean is
+    /// injected ([`FileFacts::client_fields`]).
     #[serde(default)]
-    pub bean: Option<ClientBean>,
+    pub bean: Option<u32>,
 }
 
 /// An `@Bean` method whose declared type is a client the catalog knows (`makes`).

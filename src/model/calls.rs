@@ -637,13 +637,13 @@ impl CallGraph {
         // `data.get_config(..)` on `data: AppData`, `type AppData = Data<ArcData>`,
         // `type ArcData = Arc<Data>`: the methods of `Data` (or of the implementations
         // of the trait the last alias names).
-        let (owner, all) = alias_chain(&self.aliases, written)
-            .map(|o| (o, self.named(o, &call.method)))
-            .find(|(_, all)| !all.is_empty())
-            .unwrap_or_else(|| {
-                let last = alias_chain(&self.aliases, written).last();
-                (last.unwrap_or(written), &[])
-            });
+        let (mut owner, mut all) = (written, &[][..]);
+        for o in alias_chain(&self.aliases, written) {
+            (owner, all) = (o, self.named(o, &call.method));
+            if !all.is_empty() {
+                break;
+            }
+        }
         // A call on a `dyn Trait` (or `impl Trait`) value: the project's implementations
         // (any of them may run), when there are few.
         if all.is_empty() {

@@ -37,16 +37,6 @@ fn bounded_by_callers(project: &Project, node: crate::model::Node, depth: usize)
         })
 }
 
-/// The requests through a stored client, each with the innermost context that makes
-/// it and that context's heat.
-fn request_contexts(
-    project: &Project,
-    file: usize,
-    c: &crate::facts::Client,
-) -> Vec<(crate::source::Span, usize, Heat)> {
-    span_contexts(project, file, &c.requests)
-}
-
 /// Each span with the innermost context of `file` around it and that context's heat.
 fn span_contexts(
     project: &Project,
@@ -153,7 +143,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             // callers bound it (`timeout(d, consul.services())` around each use).
             let requests_bounded = || {
                 !c.requests.is_empty()
-                    && request_contexts(project, file, c)
+                    && span_contexts(project, file, &c.requests)
                         .iter()
                         .all(|&(_, ctx, _)| bounded_by_callers(project, (file, ctx), 0))
             };
@@ -188,7 +178,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 Heat::Cold
                     if c.os_bounded
                         && project.looped(file, c.ctx)
-                        && request_contexts(project, file, c)
+                        && span_contexts(project, file, &c.requests)
                             .iter()
                             .all(|(_, _, h)| *h == Heat::Cold) =>
                 {
@@ -197,9 +187,10 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 _ => {
                     // Stored in a field: a request made from hot code is hot; when
                     // every request is made in cold code (a shutdown hook), it is cold.
-                    let requests = request_contexts(project, file, c);
+                    let requests = span_contexts(project, file, &c.requests);
                     let hot = requests.iter().find(|(_, _, h)| *h == Heat::Hot);
-                    if let Some(bean) = c.bean.as_ref().filter(|_| requests.is_empty()) {
+                    let bean = c.bean.and_then(|i| facts.client_beans.get(i as usize));
+                    if let Some(bean) = bean.filter(|_| requests.is_empty()) {
                         // A bean: its requests are made where it is injected.
                         let injected = bean_requests(project, bean);
                         let cold = injected.iter().all(|r| r.3 == Heat::Cold);

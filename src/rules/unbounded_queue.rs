@@ -262,8 +262,9 @@ fn filled(
                     .filter(|(f, _)| crate_of(*f) == crate_of(file)),
             )
             .collect();
-        // Every put carries its caller's reply sender (a request/reply command channel):
-        // each caller holds at most one item, wherever the channel is made.
+        // Every put is admitted one by one (Rust: it carries its caller's reply sender,
+        // a request/reply command channel; Java: past an admission check): the queue
+        // holds at most one item per caller, wherever it is made.
         if !puts.is_empty() && puts.iter().all(|(_, s)| s.guarded) {
             return Filled::Quiet;
         }

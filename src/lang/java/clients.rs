@@ -12,16 +12,6 @@ use crate::facts::{Client, ClientBean, ClientField};
 use crate::lang::clients::{message, missing, Observed};
 use crate::source::Span;
 
-/// A field of a client type with no initializer, as declared.
-pub(super) struct InjectedField {
-    /// The declared type, fully qualified.
-    pub ty: String,
-    pub name: String,
-    /// The bean it is injected by: its qualifier, else its name.
-    pub bean: String,
-    pub qualified: bool,
-}
-
 /// What happens to a client after it is created.
 struct Use<'t> {
     calls: Vec<Observed<Node<'t>>>,
@@ -130,7 +120,7 @@ impl<'a> Extractor<'a> {
 
     /// The client bean an `@Bean` method of a client type makes when it returns the
     /// client, directly or through a local (`return builder.build();`).
-    fn returned_bean(&self, start: Node) -> Option<ClientBean> {
+    fn returned_bean(&self, start: Node) -> Option<u32> {
         let top = chain_root_up(start);
         let mut method = top.parent()?;
         while method.kind_name() != "method_declaration" {
@@ -157,39 +147,30 @@ impl<'a> Extractor<'a> {
         if !returned {
             return None;
         }
-        self.client_bean(method)
+        self.bean_at.get(&method.start_byte()).copied()
     }
 
-    /// An `@Bean` method whose declared type is a client bean type.
-    pub(super) fn client_bean(&self, method: Node) -> Option<ClientBean> {
-        let ty = self.jtype(method.field("type")?)?;
-        let fq = ty.fq().filter(|fq| self.catalog.bean_client_type(fq))?;
-        let name = self.text(method.field("name")?);
-        let mut names = self.bean_names(method, name)?;
+    /// An `@Bean` method whose declared type (`fq`) is a client bean type: recorded,
+    /// whatever it returns, as a bean a field of that type may receive.
+    pub(super) fn client_bean(&mut self, method: Node, name: &str, fq: &str) {
+        let Some(mut names) = self.bean_names(method, name) else {
+            return;
+        };
         names.dedup();
-        Some(ClientBean {
+        self.bean_at
+            .insert(method.start_byte(), self.facts.client_beans.len() as u32);
+        self.facts.client_beans.push(ClientBean {
             ty: fq.into(),
             names: names.into_iter().map(Box::from).collect(),
-        })
+        });
     }
 
     /// Fields of client types the class never gives a value of its own (injected, or
     /// assigned from a constructor's parameter), with the requests made on them.
-    pub(super) fn client_fields(&mut self, body: Node, fields: Vec<InjectedField>) {
-        let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
+    pub(super) fn client_fields(&mut self, body: Node, fields: Vec<(String, ClientField)>) {
+        let (names, fields): (Vec<String>, Vec<ClientField>) = fields.into_iter().unzip();
         // Each field with its requests, and whether the class leaves its value to others.
-        let mut found: Vec<(ClientField, bool)> = fields
-            .into_iter()
-            .map(|f| {
-                let field = ClientField {
-                    ty: f.ty.into(),
-                    bean: f.bean.into(),
-                    qualified: f.qualified,
-                    requests: Vec::new(),
-                };
-                (field, true)
-            })
-            .collect();
+        let mut found: Vec<(ClientField, bool)> = fields.into_iter().map(|f| (f, true)).collect();
         let field_of = |t: &str| -> Option<usize> {
             let t = t.strip_prefix("this.").unwrap_or(t);
             names.iter().position(|n| n == t)

@@ -86,6 +86,8 @@ pub struct Extractor<'a> {
     pub(super) frame: Frame,
     /// Submission index by the byte range of its call.
     pub(super) submission_at: HashMap<(usize, usize), usize>,
+    /// `FileFacts::client_beans` index by the start of its `@Bean` method.
+    pub(super) bean_at: HashMap<usize, u32>,
     /// Calls recorded for project methods, by the span of the call node.
     pub(super) call_at: HashMap<(usize, usize), usize>,
     /// An untimed `get()`/`join()` on a project class's variable, by call node, until
@@ -160,6 +162,7 @@ impl<'a> Extractor<'a> {
             ctx: Vec::new(),
             frame: Frame::default(),
             submission_at: HashMap::default(),
+            bean_at: HashMap::default(),
             call_at: HashMap::default(),
             member_wait: None,
             cursors: Vec::new(),
@@ -622,12 +625,13 @@ impl<'a> Extractor<'a> {
                     .and_then(|t| t.fq())
                     .filter(|fq| value.is_none() && self.catalog.bean_client_type(fq))
                 {
-                    client_fields.push(super::clients::InjectedField {
-                        ty: fq.to_string(),
-                        name: name.clone(),
-                        bean: qualifier.clone().unwrap_or_else(|| name.clone()),
+                    let field = crate::facts::ClientField {
+                        ty: fq.into(),
+                        bean: qualifier.as_deref().unwrap_or(&name).into(),
                         qualified: qualifier.is_some(),
-                    });
+                        requests: Vec::new(),
+                    };
+                    client_fields.push((name.clone(), field));
                 }
                 let pool = self.field_pool(&name, ty.as_ref(), value, decl, qualifier.as_deref());
                 if let Some(t) = ty
@@ -669,14 +673,12 @@ impl<'a> Extractor<'a> {
             named.push((self.text(name_node), name_node));
             let name = self.text(name_node).to_string();
             self.pool_factory(*m, &name, ty.as_ref());
-            if ty
+            if let Some(fq) = ty
                 .as_ref()
                 .and_then(|t| t.fq())
-                .is_some_and(|fq| self.catalog.bean_client_type(fq))
+                .filter(|fq| self.catalog.bean_client_type(fq))
             {
-                if let Some(bean) = self.client_bean(*m) {
-                    self.facts.client_beans.push(bean);
-                }
+                self.client_bean(*m, &name, fq);
             }
             let returned = self.returned_field(*m);
             // A getter returning a field: `getExecutor()` returning a pool field (other

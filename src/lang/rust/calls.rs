@@ -58,18 +58,10 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, cspan, spans::call(c)));
-        // `tokio::time::timeout(d, f)`, a project function named for a timeout
-        // (`pending_session_with_timeout(d, connect_and_handshake(..))`), or a crate's
-        // own `timeout` (`hbb_common::timeout(ms, f)`, a wrapper of tokio's).
-        let foreign_timeout = || {
-            full.as_deref().is_some_and(|f| {
-                matches!(f.rsplit("::").next(), Some("timeout" | "timeout_at"))
-                    && !self.catalog.knows(f)
-            })
-        };
+        // `tokio::time::timeout(d, f)` (or a crate's own `timeout`), or a project
+        // function named for a timeout (`pending_session_with_timeout(d, connect(..))`).
         let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f))
-            || (full.is_none() && path.is_some_and(super::clients::timeout_helper))
-            || foreign_timeout();
+            || (full.is_none() && path.is_some_and(super::clients::timeout_helper));
         self.timeout_wrapped += usize::from(wrapper);
         if wrapper && c.args.iter().any(|a| self.runs_next(a)) {
             self.facts.request_timeout = true;

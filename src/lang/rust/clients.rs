@@ -437,9 +437,10 @@ impl<'a> Extractor<'a> {
 
     /// Whether calls to this path bound what runs inside them (`tokio::time::timeout`).
     pub(super) fn is_client_wrapper(&self, full: &str) -> bool {
-        // A crate re-exporting tokio's timers (`n0_future::time::timeout`).
-        let reexport = full.ends_with("::time::timeout") || full.ends_with("::time::timeout_at");
-        reexport
+        // A crate re-exporting tokio's timers (`n0_future::time::timeout`) or wrapping
+        // them (`hbb_common::timeout(ms, f)`).
+        let timer = matches!(full.rsplit("::").next(), Some("timeout" | "timeout_at"));
+        timer
             || self
                 .catalog
                 .data

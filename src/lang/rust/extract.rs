@@ -936,55 +936,58 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     /// parsed best effort as comma-separated expressions or as statements, so a wait
     /// inside one is seen. Formatting and logging macros are skipped.
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
-        let name = m
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        if self.catalog.data.skipped_macros.contains(&name) {
-            return;
-        }
-        use syn::parse::Parser;
-        // `select! { v = fut => handler, .. }`: its futures and handlers run here.
-        if name == "select" || name == "select_biased" {
-            if let Ok(arms) = select_arms.parse2(m.tokens.clone()) {
-                // An arm that fires on a timer bounds the others' futures.
-                let raced = arms.iter().any(|(e, future)| *future && is_timer(e));
-                for (e, future) in &arms {
-                    let timed = usize::from(raced && *future);
-                    self.timer_raced += timed;
-                    self.scopes.push();
-                    self.visit_expr(e);
-                    self.scopes.pop();
-                    self.timer_raced -= timed;
-                }
+        // The trees parsed from its tokens are freed once walked (`spans::first`).
+        spans::in_temporary_tree(|| {
+            let name = m
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .unwrap_or_default();
+            if self.catalog.data.skipped_macros.contains(&name) {
                 return;
             }
-        }
-        let exprs = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated
-            .parse2(m.tokens.clone());
-        match exprs {
-            Ok(list) => {
-                for e in &list {
-                    self.visit_expr(e);
-                }
-                // `routes!(list_crates, show_crate)`: handlers registered by a macro.
-                if list.iter().any(|e| matches!(e, syn::Expr::Path(_))) {
-                    let at = span(name_span(m));
-                    self.handler_refs(&name, list.iter(), at);
-                }
-            }
-            Err(_) => {
-                if let Ok(stmts) = syn::Block::parse_within.parse2(m.tokens.clone()) {
-                    self.scopes.push();
-                    for s in &stmts {
-                        self.visit_stmt(s);
+            use syn::parse::Parser;
+            // `select! { v = fut => handler, .. }`: its futures and handlers run here.
+            if name == "select" || name == "select_biased" {
+                if let Ok(arms) = select_arms.parse2(m.tokens.clone()) {
+                    // An arm that fires on a timer bounds the others' futures.
+                    let raced = arms.iter().any(|(e, future)| *future && is_timer(e));
+                    for (e, future) in &arms {
+                        let timed = usize::from(raced && *future);
+                        self.timer_raced += timed;
+                        self.scopes.push();
+                        self.visit_expr(e);
+                        self.scopes.pop();
+                        self.timer_raced -= timed;
                     }
-                    self.scopes.pop();
+                    return;
                 }
             }
-        }
+            let exprs = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated
+                .parse2(m.tokens.clone());
+            match exprs {
+                Ok(list) => {
+                    for e in &list {
+                        self.visit_expr(e);
+                    }
+                    // `routes!(list_crates, show_crate)`: handlers registered by a macro.
+                    if list.iter().any(|e| matches!(e, syn::Expr::Path(_))) {
+                        let at = span(name_span(m));
+                        self.handler_refs(&name, list.iter(), at);
+                    }
+                }
+                Err(_) => {
+                    if let Ok(stmts) = syn::Block::parse_within.parse2(m.tokens.clone()) {
+                        self.scopes.push();
+                        for s in &stmts {
+                            self.visit_stmt(s);
+                        }
+                        self.scopes.pop();
+                    }
+                }
+            }
+        })
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
@@ -1642,11 +1645,7 @@ impl Extractor<'_> {
             syn::Expr::Call(c) if c.args.len() == 1 && is_some_path(&c.func) => &c.args[0],
             e => e,
         };
-        let e = match e {
-            syn::Expr::MethodCall(m) if m.method == "clone" => &*m.receiver,
-            e => e,
-        };
-        let syn::Expr::Path(p) = e else {
+        let syn::Expr::Path(p) = peel_sender(e) else {
             return None;
         };
         let name = p.path.get_ident()?.to_string();

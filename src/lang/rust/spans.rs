@@ -58,6 +58,19 @@ thread_local! {
     /// `first` of chain nodes by address: a chain of n calls asks for the first
     /// token of each link, which would otherwise cost n² steps.
     static FIRST: RefCell<FxHashMap<usize, PmSpan>> = RefCell::new(FxHashMap::default());
+    /// How deep in syntax trees parsed from a macro's tokens the walk is: they are
+    /// dropped once walked, and a later one may be allocated at the same addresses, so
+    /// their first tokens are not cached.
+    static TEMPORARY: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Run `f` over a syntax tree parsed from a macro's tokens (freed afterwards): the
+/// first tokens it asks for are not cached by address.
+pub fn in_temporary_tree<R>(f: impl FnOnce() -> R) -> R {
+    TEMPORARY.with(|t| t.set(t.get() + 1));
+    let out = f();
+    TEMPORARY.with(|t| t.set(t.get() - 1));
+    out
 }
 
 /// Forget the cached first tokens (the AST they point into is gone).
@@ -88,7 +101,9 @@ pub fn first(e: &Expr) -> PmSpan {
         return s;
     }
     let s = first(inner);
-    FIRST.with(|c| c.borrow_mut().insert(key, s));
+    if TEMPORARY.with(|t| t.get()) == 0 {
+        FIRST.with(|c| c.borrow_mut().insert(key, s));
+    }
     s
 }
 

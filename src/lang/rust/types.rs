@@ -98,11 +98,7 @@ impl<'a> Types<'a> {
             visible: Default::default(),
             aliases: HashMap::default(),
         };
-        let aliases = t.project_aliases(&file.items);
-        t.aliases = aliases
-            .into_iter()
-            .map(|(a, target)| (a.to_string(), target.to_string()))
-            .collect();
+        t.aliases = t.project_aliases(&file.items).into_iter().collect();
         let mut structs = Vec::new();
         let mut enums = Vec::new();
         collect_structs(&file.items, &mut structs, &mut enums);
@@ -275,7 +271,7 @@ impl<'a> Types<'a> {
     /// The file's type aliases that name a project type (`type AppData =
     /// web::Data<ArcData>;` -> (`AppData`, `ArcData`); `type DbPool = db::Pool;` ->
     /// (`DbPool`, `db::Pool`)), in inline modules too.
-    fn project_aliases(&self, items: &[syn::Item]) -> Vec<(Box<str>, Box<str>)> {
+    fn project_aliases(&self, items: &[syn::Item]) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for item in items {
             match item {
@@ -284,7 +280,7 @@ impl<'a> Types<'a> {
                     if let Some(target) = self.project_path(&t.ty) {
                         let last = target.rsplit("::").next().unwrap_or(&target);
                         if t.ident != last {
-                            out.push((t.ident.to_string().into(), target.as_str().into()));
+                            out.push((t.ident.to_string(), target));
                         }
                     }
                 }
