@@ -425,6 +425,9 @@ impl<'a> Extractor<'a> {
         force: bool,
     ) -> Vec<(usize, usize)> {
         let mut lambdas = Vec::new();
+        if matches!(runs, Some(Runs::Async)) {
+            self.tasks_started += 1;
+        }
         for (i, arg) in args.enumerate() {
             // `spawn_blocking({ let s = s.clone(); move || work(s) })`: the block's
             // statements run here, its closure is the argument.

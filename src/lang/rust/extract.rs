@@ -112,6 +112,12 @@ pub struct Extractor<'a> {
     /// it), or moved into a task this function submits (awaiting it is awaiting the
     /// task, as a `JoinHandle` would).
     pub(super) settled: Vec<String>,
+    /// Locals made from a oneshot sender by a call (`let slot = outparam(tx)?`):
+    /// (local, sender). Moving one into a task moves the sender with it.
+    pub(super) carriers: Vec<(String, String)>,
+    /// Runtime tasks started so far (`tokio::spawn(..)`): a call that starts one
+    /// moves what its arguments name into it, as a submission does.
+    pub(super) tasks_started: u32,
     /// The call an enclosing `.await` awaits (its address).
     awaited_call: usize,
     /// An `async` block given straight to `block_on` (its address): the thread that
@@ -306,6 +312,8 @@ impl<'a> Extractor<'a> {
             loopback: Vec::new(),
             handed: Vec::new(),
             settled: Vec::new(),
+            carriers: Vec::new(),
+            tasks_started: 0,
             awaited_call: 0,
             driven_async: 0,
             binary: false,
@@ -438,6 +446,7 @@ impl<'a> Extractor<'a> {
         let saved_loopback = std::mem::take(&mut self.loopback);
         let saved_handed = std::mem::take(&mut self.handed);
         let saved_settled = std::mem::take(&mut self.settled);
+        let saved_carriers = std::mem::take(&mut self.carriers);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
         let first_queue = self.facts.queues.len();
@@ -478,6 +487,7 @@ impl<'a> Extractor<'a> {
         self.loopback = saved_loopback;
         self.handed = saved_handed;
         self.settled = saved_settled;
+        self.carriers = saved_carriers;
         self.timed_requests = saved_timed_requests;
         self.admission = saved_admission;
         self.scopes.pop();
@@ -920,6 +930,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     .push((rx.ident.to_string(), tx.ident.to_string()));
             }
         }
+        if let syn::Pat::Ident(p) = &l.pat {
+            self.note_carrier(&p.ident, &init.expr);
+        }
         // `let (tx, rx) = unbounded_channel()`: sends on `tx` fill that queue.
         if self.facts.queues.len() == queues + 1 {
             if let Some(tx) = tuple_name(&l.pat, 0) {
@@ -1042,7 +1055,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 self.note_settled(c.args.iter());
             }
         }
-        let submissions = self.facts.submissions.len();
+        let (submissions, started) = (self.facts.submissions.len(), self.tasks_started);
         let handed = self.handed_calls.remove(&(c as *const _));
         let stored = stored_closure(c).filter(|_| !handed);
         self.hand_on_calls(c.args.iter());
@@ -1050,7 +1063,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.deferred.push(closure);
         }
         self.call(c);
-        if self.facts.submissions.len() > submissions {
+        if self.facts.submissions.len() > submissions || self.tasks_started > started {
             self.note_moved(c.args.iter());
         }
         // Visited by `call` unless the call skipped its arguments.
@@ -1076,9 +1089,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }
         }
         self.queue_send(m);
-        let submissions = self.facts.submissions.len();
+        let (submissions, started) = (self.facts.submissions.len(), self.tasks_started);
         self.method_call(m);
-        if self.facts.submissions.len() > submissions {
+        if self.facts.submissions.len() > submissions || self.tasks_started > started {
             self.note_moved(m.args.iter());
         }
     }
@@ -1762,27 +1775,47 @@ impl Extractor<'_> {
         }
     }
 
+    /// `let slot = wasi.new_outparam(tx)?`: `slot` carries the sender `tx`.
+    fn note_carrier(&mut self, local: &syn::Ident, init: &syn::Expr) {
+        let mut e = init;
+        while let syn::Expr::Try(t) = e {
+            e = &t.expr;
+        }
+        let senders = match e {
+            syn::Expr::Call(c) if !is_constructor(c) => self.senders_among(c.args.iter()),
+            syn::Expr::MethodCall(m) => self.senders_among(m.args.iter()),
+            _ => return,
+        };
+        for tx in senders {
+            self.carriers.push((local.to_string(), tx));
+        }
+    }
+
     /// Oneshot senders named anywhere in the arguments of a submission (moved into the
-    /// task's closure or async block): the receiver waits for that task.
+    /// task's closure or async block), alone or inside a local made from them: the
+    /// receiver waits for that task.
     fn note_moved<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
         if self.oneshots.is_empty() {
             return;
         }
-        struct Names<'n>(&'n [(String, String)], Vec<String>);
+        struct Names<'n>(&'n [(String, String)], &'n [(String, String)], Vec<String>);
         impl<'ast> syn::visit::Visit<'ast> for Names<'_> {
             fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
                 if let Some(id) = p.path.get_ident() {
                     if let Some((_, tx)) = self.0.iter().find(|(_, tx)| id == tx) {
-                        self.1.push(tx.clone());
+                        self.2.push(tx.clone());
+                    }
+                    if let Some((_, tx)) = self.1.iter().find(|(c, _)| id == c) {
+                        self.2.push(tx.clone());
                     }
                 }
             }
         }
-        let mut names = Names(&self.oneshots, Vec::new());
+        let mut names = Names(&self.oneshots, &self.carriers, Vec::new());
         for a in args {
             syn::visit::Visit::visit_expr(&mut names, a);
         }
-        self.settled.extend(names.1);
+        self.settled.extend(names.2);
     }
 
     /// Whether the receiver `rx` waits for a settled reply (see [`Extractor::settled`]).
