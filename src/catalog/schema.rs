@@ -574,6 +574,11 @@ pub struct LangCatalog {
     /// `tokio::spawn(..)` is never a call of a project function named `spawn`.
     #[serde(default)]
     pub external_crates: Vec<String>,
+    /// Rust: crates a facade re-exports under its own path (`rayon_core` is
+    /// `rayon`, `futures_executor` is `futures::executor`): their paths are read as
+    /// the facade's, so the catalog names each API once.
+    #[serde(default)]
+    pub crate_paths: BTreeMap<String, String>,
     /// Rust: desktop GUI frameworks (`tauri`, `eframe`): a crate that depends on one is
     /// an application one user runs, serving no traffic, so its code is cold.
     #[serde(default)]
@@ -660,6 +665,7 @@ impl LangCatalog {
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);
+        self.crate_paths.extend(other.crate_paths);
         self.desktop_crates.extend(other.desktop_crates);
         self.local_store_crates.extend(other.local_store_crates);
         self.guard_methods.extend(other.guard_methods);

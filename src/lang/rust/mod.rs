@@ -33,6 +33,7 @@ impl Frontend for RustFrontend {
             }
             Ok(ast) => {
                 let mut imports = resolve::Imports::collect(&ast);
+                imports.rename_crates(&opts.catalog.data.crate_paths);
                 imports.follow_reexports(&opts.catalog.data.external_crates);
                 let local_store =
                     (opts.catalog.data.local_store_crates.iter()).any(|c| imports.uses_crate(c));

@@ -18,6 +18,8 @@ pub struct Imports {
     /// Free functions at the file's top level: a lone name called (`remote(..)`) is
     /// one of these even when a `use` brings in a module of that name (`remote::{self}`).
     fns: HashSet<String>,
+    /// Facade paths of re-exported crates (`rayon_core` -> [rayon]).
+    renames: Vec<(String, Vec<String>)>,
 }
 
 impl Imports {
@@ -59,6 +61,25 @@ impl Imports {
                 |s: &String| !matches!(s.as_str(), "std" | "core" | "alloc") && crates.contains(s);
             if let Some(i) = (1..target.len()).find(|&i| reexported(&target[i])) {
                 target.drain(..i);
+            }
+        }
+    }
+
+    /// Reads the paths of crates a facade re-exports as the facade's
+    /// (`rayon_core::ThreadPool` -> `rayon::ThreadPool`), in `use` items and in paths
+    /// written out in full.
+    pub fn rename_crates(&mut self, paths: &std::collections::BTreeMap<String, String>) {
+        if paths.is_empty() {
+            return;
+        }
+        self.renames = paths
+            .iter()
+            .map(|(k, v)| (k.clone(), v.split("::").map(str::to_string).collect()))
+            .collect();
+        let renames = &self.renames;
+        for target in self.aliases.values_mut().chain(self.globs.iter_mut()) {
+            if let Some((_, to)) = renames.iter().find(|(k, _)| *k == target[0]) {
+                target.splice(..1, to.iter().cloned());
             }
         }
     }
@@ -118,6 +139,17 @@ impl Imports {
         known: &dyn Fn(&str) -> bool,
     ) -> Option<String> {
         let first = segs.first()?;
+        if let Some((_, to)) = self.renames.iter().find(|(k, _)| k == first) {
+            if absolute || (segs.len() > 1 && !self.aliases.contains_key(first)) {
+                return Some(
+                    to.iter()
+                        .chain(&segs[1..])
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join("::"),
+                );
+            }
+        }
         if absolute {
             return Some(segs.join("::"));
         }
