@@ -257,6 +257,27 @@ pub fn dump(project: &Project) -> String {
         for b in &facts.client_beans {
             let _ = writeln!(out, "  bean {} ({})", b.names.join(" / "), b.ty);
         }
+        for c in &facts.clients {
+            if let Some(by) = &c.built_by {
+                let _ = writeln!(
+                    out,
+                    "  builder at {} handed to the call at {} (argument {}) to be built",
+                    at(file, c.span),
+                    at(file, by.call),
+                    by.arg
+                );
+            }
+        }
+        for f in &facts.finishers {
+            let _ = writeln!(
+                out,
+                "  {} builds parameter {} at {}, setting {}",
+                project.display_name(file, f.ctx),
+                f.param,
+                at(file, f.span),
+                f.sets.join(", ")
+            );
+        }
         for f in &facts.client_fields {
             let requests: Vec<String> = f.requests.iter().map(|s| at(file, *s)).collect();
             let how = if f.qualified { "qualified " } else { "" };

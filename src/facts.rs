@@ -86,6 +86,10 @@ pub struct FileFacts {
     /// Java: injected client fields and the requests made on them.
     #[serde(default)]
     pub client_fields: Vec<ClientField>,
+    /// Rust: functions that build a client builder they are given
+    /// (`fn build_safe_client(b: ClientBuilder) -> Result<Client> { b.redirect(..).build() }`).
+    #[serde(default)]
+    pub finishers: Vec<Finisher>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<Item>,
     /// Functions registered as handlers by name (`get(list_orders)`), with why:
@@ -781,6 +785,30 @@ pub struct Client {
     /// injected ([`FileFacts::client_fields`]).
     #[serde(default)]
     pub bean: Option<u32>,
+    /// Rust: the builder is handed to a project function that builds it
+    /// (`build_safe_client(Client::builder())`): a client only if that call resolves
+    /// to a [`Finisher`] that sets none of the settings it lacks.
+    #[serde(default)]
+    pub built_by: Option<BuiltBy>,
+}
+
+/// Where a client builder is handed to be built: the call (its span, in the
+/// client's context), which argument, and the settings any of which would bound it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BuiltBy {
+    pub call: Span,
+    pub arg: u8,
+    pub bounds: Vec<Box<str>>,
+}
+
+/// A function that builds the client builder it is given as parameter `param`,
+/// with the settings it adds on the way (`redirect`, `dns_resolver`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Finisher {
+    pub ctx: CtxId,
+    pub param: u8,
+    pub sets: Vec<Box<str>>,
+    pub span: Span,
 }
 
 /// An `@Bean` method whose declared type is a client the catalog knows (`makes`).

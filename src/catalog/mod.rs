@@ -46,6 +46,8 @@ pub struct Indexed {
     /// Methods of return entries for receivers of any type (`bodyToMono`).
     any_receiver_returns: HashSet<String>,
     client_start_names: HashSet<String>,
+    /// The methods that end a client builder (`build`).
+    client_ends: HashSet<String>,
     /// Java: client types whose beans are followed to their injection points.
     bean_clients: HashSet<String>,
 }
@@ -152,6 +154,12 @@ impl Indexed {
             .iter()
             .filter(|e| e.on.iter().any(|o| o == "*"))
             .flat_map(|e| e.methods.iter().cloned())
+            .collect();
+        ix.client_ends = ix
+            .data
+            .clients
+            .iter()
+            .filter_map(|c| c.ends.clone())
             .collect();
         ix.client_start_names = ix
             .client_starts
@@ -319,6 +327,11 @@ impl Indexed {
     }
 
     /// Whether any client start ends in this name (a method, or a class's simple name).
+    /// Whether a method ends a client builder (`build`).
+    pub fn ends_client(&self, method: &str) -> bool {
+        self.client_ends.contains(method)
+    }
+
     pub fn may_start_client(&self, name: &str) -> bool {
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         self.client_start_names.contains(last)

@@ -118,6 +118,25 @@ fn bounded_by_server(project: &Project, timed: &HashSet<&str>, file: usize, c: &
             .is_some_and(|k| timed.contains(&**k))
 }
 
+/// Rust: a builder handed to a project function that builds it is a client when that
+/// call resolves to such a function (a [`crate::facts::Finisher`]) and the function
+/// adds none of the settings that would bound it; then, where it is built.
+fn built_by<'p>(
+    project: &'p Project,
+    file: usize,
+    c: &Client,
+    by: &crate::facts::BuiltBy,
+) -> Option<(usize, &'p crate::facts::Finisher)> {
+    let edges = project.model.calls.callees.get(&(file, c.ctx))?;
+    let callee = edges.iter().find(|e| e.span == by.call)?.node;
+    let f = project.facts[callee.0]
+        .finishers
+        .iter()
+        .find(|f| f.ctx == callee.1 && f.param == by.arg)?;
+    let bounded = f.sets.iter().any(|s| by.bounds.contains(s));
+    (!bounded).then_some((callee.0, f))
+}
+
 /// Whether context `from` is `ctx` or nested in it.
 fn inside(f: &crate::facts::FileFacts, mut from: Option<CtxId>, ctx: CtxId) -> bool {
     while let Some(c) = from {
@@ -139,6 +158,13 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         .collect();
     for (file, _, facts) in project.each() {
         for c in &facts.clients {
+            let finisher = match &c.built_by {
+                Some(by) => match built_by(project, file, c, by) {
+                    Some(f) => Some(f),
+                    None => continue,
+                },
+                None => None,
+            };
             // A stored client whose every request is made in a function all of whose
             // callers bound it (`timeout(d, consul.services())` around each use).
             let requests_bounded = || {
@@ -155,6 +181,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             }
             let mut d =
                 Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone());
+            if let Some((f, fin)) = finisher {
+                d = d.label(f, fin.span, "built here, with no timeout added".to_string());
+            }
             // The request's context sets the level, not the creation's: a client built
             // in `main` or a startup hook serves the requests and jobs that come later,
             // so creation in cold code says nothing. One made in hot code is hot; one

@@ -115,6 +115,7 @@ impl<'a> Extractor<'a> {
             serves: false,
             os_bounded: false,
             bean,
+            built_by: None,
         });
     }
 

@@ -1044,7 +1044,7 @@ fn method_call_span(m: &syn::ExprMethodCall) -> Span {
 
 /// A function call's primary span: the callee path to the end of the call (or of
 /// the path, when the arguments run over lines).
-fn fn_call_span(c: &syn::ExprCall) -> Span {
+pub(super) fn fn_call_span(c: &syn::ExprCall) -> Span {
     let whole = spans::call(c);
     let func_end = spans::last(&c.func);
     let end = if c.paren_token.span.close().end().line == func_end.end().line {

@@ -20,7 +20,10 @@ pub fn flatten(e: &syn::Expr) -> Chain<'_> {
     flatten_from(Vec::new(), e)
 }
 
-fn flatten_from<'e>(mut calls: Vec<&'e syn::ExprMethodCall>, e: &'e syn::Expr) -> Chain<'e> {
+pub(super) fn flatten_from<'e>(
+    mut calls: Vec<&'e syn::ExprMethodCall>,
+    e: &'e syn::Expr,
+) -> Chain<'e> {
     let mut cur = e;
     loop {
         match cur {
@@ -190,6 +193,58 @@ impl<'a> Extractor<'a> {
             .collect()
     }
 
+    /// `build_safe_client(reqwest::Client::builder())`: a client start passed whole to a
+    /// path call is built by the function called, if anywhere.
+    pub(super) fn note_handed_builders(&mut self, c: &syn::ExprCall) {
+        if !matches!(&*c.func, syn::Expr::Path(_)) {
+            return;
+        }
+        for (i, a) in c.args.iter().enumerate() {
+            let root = flatten(a).root;
+            let syn::Expr::Call(start) = root else {
+                continue;
+            };
+            let syn::Expr::Path(p) = &*start.func else {
+                continue;
+            };
+            let last = p.path.segments.last().map(|s| s.ident.to_string());
+            if last.is_some_and(|l| self.catalog.may_start_client(&l)) {
+                let call = super::calls::fn_call_span(c);
+                let at = super::spans::expr(root).start;
+                self.handed_builders.insert(at, (call, i as u8));
+            }
+        }
+    }
+
+    /// `fn build_safe_client(b: ClientBuilder) -> .. { b.redirect(..).build() }`: this
+    /// function builds the builder its parameter `b` is given.
+    pub(super) fn note_finisher(&mut self, m: &syn::ExprMethodCall) {
+        if self.params.is_empty() || !self.catalog.ends_client(&m.method.to_string()) {
+            return;
+        }
+        let chain = flatten_from(vec![m], &m.receiver);
+        let syn::Expr::Path(p) = chain.root else {
+            return;
+        };
+        let Some(id) = p.path.get_ident() else { return };
+        let Some(param) = self.params.iter().position(|x| id == x) else {
+            return;
+        };
+        let (Some(ctx), Ok(param)) = (self.current_ctx(), u8::try_from(param)) else {
+            return;
+        };
+        self.facts.finishers.push(crate::facts::Finisher {
+            ctx,
+            param,
+            sets: chain
+                .calls
+                .iter()
+                .map(|c| c.method.to_string().into())
+                .collect(),
+            span: span(m.method.span()),
+        });
+    }
+
     /// `builder().timeout(..).build().unwrap_or_else(|_| Client::new())`: the fallback
     /// runs only when `build()` fails, and `Client::new()` fails (panics) the same way,
     /// so it never hands out a client: not a client of its own.
@@ -278,6 +333,10 @@ impl<'a> Extractor<'a> {
         let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
         // `send_json(Client::new().get(url))`: sent by the call it is handed to.
         let mut local = var.is_none() && self.handed_requests.contains(&start.start);
+        let mut handed = match var {
+            None => self.handed_builders.get(&start.start).copied(),
+            Some(_) => None,
+        };
         if let Some((name, later)) = var {
             let mut uses = VarUses {
                 var: name,
@@ -285,6 +344,7 @@ impl<'a> Extractor<'a> {
                 calls: Vec::new(),
                 wrapper_args: Vec::new(),
                 helper_args: Vec::new(),
+                handed: Vec::new(),
                 escapes: false,
                 closures: 0,
                 raced_with_timer: false,
@@ -294,6 +354,7 @@ impl<'a> Extractor<'a> {
                 uses.visit_stmt(stmt);
             }
             local = !uses.escapes;
+            handed = uses.handed.first().copied();
             wrapped |= uses.raced_with_timer;
             calls.extend(uses.calls);
             // `let endpoint = apply_options(endpoint, opts);`: what a function of this
@@ -314,14 +375,21 @@ impl<'a> Extractor<'a> {
             if wrapped && !entry.wrapped_by.is_empty() {
                 continue;
             }
-            // A builder handed elsewhere before it is built is judged where it is built.
-            if entry
+            // A builder handed elsewhere before it is built is judged where it is built:
+            // by a function of the project the call resolves to (see `BuiltBy`).
+            let unbuilt = entry
                 .ends
                 .as_ref()
-                .is_some_and(|e| !calls.iter().any(|c| &c.method == e))
-            {
-                continue;
-            }
+                .is_some_and(|e| !calls.iter().any(|c| &c.method == e));
+            let built_by = match (unbuilt, handed) {
+                (false, _) => None,
+                (true, Some((call, arg))) => Some(crate::facts::BuiltBy {
+                    call,
+                    arg,
+                    bounds: needed_methods(&entry),
+                }),
+                (true, None) => continue,
+            };
             let Some(lacks) = missing(&entry, &calls, &mut |_, _| None) else {
                 continue;
             };
@@ -368,6 +436,7 @@ impl<'a> Extractor<'a> {
                 serves: false,
                 os_bounded: entry.os_bounded,
                 bean: None,
+                built_by,
             });
         }
     }
@@ -502,6 +571,9 @@ struct VarUses<'v> {
     wrapper_args: Vec<syn::Path>,
     /// Calls of a plain function name it is passed to, with the argument's index.
     helper_args: Vec<(String, usize)>,
+    /// Path calls it is passed to by value (`build_safe_client(builder)`): the call's
+    /// span and the argument's index.
+    handed: Vec<(Span, u8)>,
     escapes: bool,
     /// Depth of closures and `async` blocks around the current expression.
     closures: usize,
@@ -576,6 +648,10 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
                 if let Some(at) = at {
                     self.helper_args.push((name.to_string(), at));
                 }
+            }
+            if let Some(at) = c.args.iter().position(|a| self.is_var(a)) {
+                let call = super::calls::fn_call_span(c);
+                self.handed.push((call, at as u8));
             }
         }
         self.visit_expr(&c.func);
@@ -844,6 +920,13 @@ fn configured_param(file: &syn::File, name: &str, idx: usize) -> Vec<Observed<()
     };
     v.visit_block(&f.block);
     v.found
+}
+
+/// Every method that would meet one of an entry's needs (`timeout`, `read_timeout`).
+fn needed_methods(entry: &ClientEntry) -> Vec<Box<str>> {
+    let alts = entry.needs.iter().flat_map(|n| n.split('|'));
+    alts.map(|a| a.split_once('=').map_or(a, |(m, _)| m).trim().into())
+        .collect()
 }
 
 /// Whether a string names a loopback host (`127.0.0.1:8080`, `localhost`, `[::1]:80`).

@@ -44,6 +44,9 @@ pub struct Extractor<'a> {
     /// Client starts already judged.
     /// Client builder chains already judged (by the start of their root expression).
     pub(super) clients_seen: rustc_hash::FxHashSet<usize>,
+    /// Client starts passed whole as an argument of a path call (`build(Client::builder())`),
+    /// by the start of the start: that call's span and the argument's index.
+    pub(super) handed_builders: rustc_hash::FxHashMap<usize, (Span, u8)>,
     /// The file's functions that return a catalogued client builder
     /// (`fn http() -> reqwest::ClientBuilder`): name -> that builder's `T::new` path,
     /// and the methods the function calls (what it may set on the builder).
@@ -288,6 +291,7 @@ impl<'a> Extractor<'a> {
             hand_rolled: Default::default(),
             next_hand_rolled: false,
             clients_seen: Default::default(),
+            handed_builders: Default::default(),
             handed_requests: Default::default(),
             stored_clients: Vec::new(),
             stored_types: Vec::new(),
@@ -898,6 +902,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                         .insert(super::spans::expr(chain.root).start);
                 }
             }
+            if let syn::Expr::Call(c) = e {
+                self.note_handed_builders(c);
+            }
             self.client_chains(super::clients::chains(e), None);
         }
         syn::visit::visit_expr(self, e);
@@ -1089,6 +1096,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }
         }
         self.queue_send(m);
+        self.note_finisher(m);
         let (submissions, started) = (self.facts.submissions.len(), self.tasks_started);
         self.method_call(m);
         if self.facts.submissions.len() > submissions || self.tasks_started > started {

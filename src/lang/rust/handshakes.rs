@@ -91,6 +91,7 @@ impl Extractor<'_> {
             serves: true,
             os_bounded: false,
             bean: None,
+            built_by: None,
         });
     }
 
