@@ -900,11 +900,19 @@ impl<'a> Extractor<'a> {
                     ..Value::default()
                 }
             }
-            // `open(..).await`: what the project function returns.
-            syn::Expr::Await(a) => Value {
-                from_call: self.value_of(&a.base).from_call,
-                ..Value::default()
-            },
+            // `open(..).await`: what the project function returns; `Client::new(..).await`:
+            // the project type an async constructor makes (a library's future awaited
+            // gives its output, not its own type).
+            syn::Expr::Await(a) => {
+                let v = self.value_of(&a.base);
+                let made = matches!(&*a.base, syn::Expr::Call(_))
+                    && v.ty.as_deref().is_some_and(|t| !self.catalog.knows(t));
+                Value {
+                    ty: v.ty.filter(|_| made),
+                    from_call: v.from_call,
+                    ..Value::default()
+                }
+            }
             _ => Value::default(),
         }
     }
