@@ -424,6 +424,10 @@ pub struct TypeDecl {
     /// Java: an interface (its `get()` may be any implementation's, a no-op's too).
     #[serde(default)]
     pub interface: bool,
+    /// Java: a Spring controller (`@RestController`, `@Controller`): the mapping
+    /// annotations of the project interfaces it implements map its methods.
+    #[serde(default)]
+    pub controller: bool,
 }
 
 /// A function, method or task body.

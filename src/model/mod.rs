@@ -39,7 +39,8 @@ impl Model {
     pub fn new(files: &[SourceFile], facts: &[FileFacts], java_entries: &[EntryPoint]) -> Model {
         let types = Types::new(facts);
         let calls = CallGraph::new(files, facts, &types);
-        let inherited = inherited_entries(files, facts, &types, java_entries);
+        let mut inherited = inherited_entries(files, facts, &types, java_entries);
+        inherited.extend(implemented_handlers(files, facts, &types, &calls));
         let heats = Heats::new(facts, &calls, &inherited);
         let promises::ProvenWaits {
             bounded: promise_waits,
@@ -55,6 +56,53 @@ impl Model {
             typed_waits,
         }
     }
+}
+
+/// Java: a Spring controller's method that implements a method its project interface
+/// maps (`@PostMapping` on `NotifyApi.send`, a Feign API the controller serves):
+/// Spring maps it from the interface, so it is that handler.
+fn implemented_handlers(
+    files: &[SourceFile],
+    facts: &[FileFacts],
+    types: &Types,
+    calls: &calls::CallGraph,
+) -> Vec<(Node, Heat, String)> {
+    let mut out = Vec::new();
+    for (file, f) in facts.iter().enumerate() {
+        if files.get(file).is_none_or(|s| s.language != Language::Java)
+            || !f.types.iter().any(|t| t.controller)
+        {
+            continue;
+        }
+        for (ctx, c) in f.contexts.iter().enumerate() {
+            if c.entry.is_some() || c.kind != CtxKind::Function {
+                continue;
+            }
+            let Some(t) = c.owner.as_deref().and_then(|o| types.id(o)) else {
+                continue;
+            };
+            if !types.decl(facts, t).controller {
+                continue;
+            }
+            let mapped = types.ancestry(t).into_iter().skip(1).find_map(|a| {
+                let owner = &types.decl(facts, a).name;
+                calls.named(owner, &c.name).iter().find_map(|&(df, dc)| {
+                    let e = facts[df].contexts[dc].entry.as_ref()?;
+                    let simple = owner.rsplit('.').next().unwrap_or(owner);
+                    (e.heat == Heat::Hot && !e.paced).then(|| {
+                        format!(
+                            "{} (mapped on `{simple}.{}`, which it implements)",
+                            e.why, c.name
+                        )
+                    })
+                })
+            });
+            if let Some(why) = mapped {
+                out.push(((file, ctx), Heat::Hot, why));
+            }
+        }
+    }
+    out
 }
 
 /// Entry points by a supertype a project base class extends: `run` of a class whose

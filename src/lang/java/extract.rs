@@ -529,12 +529,17 @@ impl<'a> Extractor<'a> {
                 .iter()
                 .any(|t| t.fq().is_some_and(|fq| self.catalog.in_group("future", fq))),
             interface: node.kind_name() == "interface_declaration",
+            controller: false,
         });
-        let annotations = if node.kind_name() == "object_creation_expression" {
+        let annotations: Vec<String> = if node.kind_name() == "object_creation_expression" {
             Vec::new()
         } else {
             self.annotations(node).into_iter().map(|a| a.name).collect()
         };
+        self.facts.types[decl].controller = annotations.iter().any(|a| {
+            a == "org.springframework.web.bind.annotation.RestController"
+                || a == "org.springframework.stereotype.Controller"
+        });
         let super_names = supers
             .iter()
             .map(|t| t.fq.clone().unwrap_or_else(|| t.simple.clone()))
