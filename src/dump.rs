@@ -201,12 +201,22 @@ pub fn dump(project: &Project) -> String {
             }
             out.push('\n');
         }
-        for q in facts.queues.iter().filter(|q| !q.keys.is_empty()) {
+        for q in facts.queues.iter() {
+            let item = q.item.as_deref().map(|i| format!("item:{i}"));
+            let keys: Vec<&str> = q
+                .keys
+                .iter()
+                .map(String::as_str)
+                .chain(item.as_deref())
+                .collect();
+            if keys.is_empty() {
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "  queue {} known as {} at {}",
                 q.what,
-                q.keys.join(", "),
+                keys.join(", "),
                 at(file, q.span)
             );
         }

@@ -275,6 +275,12 @@ pub struct Queue {
     /// Names its producers use (`local:<at>:<var>` in this file; `field:<Class>.<f>` in
     /// Java; `field:<f>` for a Rust struct field that holds the sender).
     pub keys: Vec<String>,
+    /// Rust: the project type of the items it carries, when its constructor names it
+    /// (`flume::unbounded::<PrefetchMsg>()`): sends on a sender of that item type
+    /// anywhere (`tx: &Sender<PrefetchMsg>`, a parameter) fill it, when no other
+    /// channel of the project carries that type (`QueueSend::key` `item:<type>`).
+    #[serde(default)]
+    pub item: Option<Box<str>>,
     /// A scheduler's delay queue (`ScheduledThreadPoolExecutor`): it holds timers,
     /// and only immediate work submitted from hot code makes it a backlog.
     pub timers: bool,

@@ -248,9 +248,11 @@ fn filled(
             .map(|(_, f)| format!("field:?.{f}"))
             .collect();
         let crate_of = |f: FileId| project.facts[f].module.first();
+        let item = q.item.as_deref().map(|i| format!("item:{i}"));
         let puts: Vec<&(FileId, &crate::facts::QueueSend)> = q
             .keys
             .iter()
+            .chain(&item)
             .filter_map(|k| sends.get(k.as_str()))
             .flatten()
             .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
@@ -348,8 +350,20 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     }
     // Items put into queues and sent on channels, by the key the queue is known by.
     let mut sends: Sends = HashMap::new();
+    // Sends by item type fill the one channel of the project that carries it.
+    let mut items: HashMap<&str, usize> = HashMap::new();
+    for (_, _, facts) in project.each() {
+        for i in facts.queues.iter().filter_map(|q| q.item.as_deref()) {
+            *items.entry(i).or_default() += 1;
+        }
+    }
     for (file, _, facts) in project.each() {
         for s in &facts.queue_sends {
+            if let Some(item) = s.key.strip_prefix("item:") {
+                if items.get(item) != Some(&1) {
+                    continue;
+                }
+            }
             sends.entry(s.key.as_str()).or_default().push((file, s));
         }
     }

@@ -311,6 +311,7 @@ impl<'a> Extractor<'a> {
             argument_of: creation.map(|c| c.start_byte()),
             executor,
             keys,
+            item: None,
             timers: entry.grows == crate::catalog::Grows::Timers,
             configured: bound == Bound::Unbounded && self.beside_bounded_form(node),
             reply: false,

@@ -709,6 +709,7 @@ impl<'a> Extractor<'a> {
             argument_of: None,
             executor: false,
             keys: Vec::new(),
+            item: turbofish_item(p).map(Into::into),
             timers: false,
             configured: bound == Bound::Unbounded && self.bounded_sibling > 0,
             reply: false,
@@ -1061,6 +1062,54 @@ pub(super) fn fn_call_span(c: &syn::ExprCall) -> Span {
         span(func_end).end
     };
     Span::new(whole.start, end)
+}
+
+/// The item type a channel constructor names: `flume::unbounded::<PrefetchMsg>()`
+/// -> `PrefetchMsg` (a type of the project's, by its last segment).
+fn turbofish_item(p: &syn::Path) -> Option<String> {
+    let syn::PathArguments::AngleBracketed(a) = &p.segments.last()?.arguments else {
+        return None;
+    };
+    match a.args.first()? {
+        syn::GenericArgument::Type(t) => project_item(t),
+        _ => None,
+    }
+}
+
+/// A named type that is no primitive or std wrapper (`PrefetchMsg`, `Event`), by
+/// its last segment.
+pub(super) fn project_item(t: &syn::Type) -> Option<String> {
+    let syn::Type::Path(tp) = t else { return None };
+    let last = tp.path.segments.last()?.ident.to_string();
+    let std = matches!(
+        last.as_str(),
+        "String" | "Vec" | "Box" | "Arc" | "Option" | "Result" | "Bytes" | "Value"
+    );
+    (last.starts_with(char::is_uppercase) && !std).then_some(last)
+}
+
+/// The item type of a sender a parameter is declared as: `&flume::Sender<Msg>`,
+/// `UnboundedSender<Msg>`, `State<Sender<Msg>>`, `Arc<Sender<Msg>>` -> `Msg`.
+pub(super) fn sender_item(t: &syn::Type) -> Option<String> {
+    match t {
+        syn::Type::Reference(r) => sender_item(&r.elem),
+        syn::Type::Paren(p) => sender_item(&p.elem),
+        syn::Type::Path(tp) => {
+            let last = tp.path.segments.last()?;
+            let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+                return None;
+            };
+            let syn::GenericArgument::Type(inner) = a.args.first()? else {
+                return None;
+            };
+            match last.ident.to_string().as_str() {
+                "Sender" | "UnboundedSender" | "SyncSender" => project_item(inner),
+                "State" | "Arc" | "Extension" | "Data" => sender_item(inner),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 fn path_text(p: Option<&syn::Path>) -> String {

@@ -103,6 +103,9 @@ pub struct Extractor<'a> {
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
     pub(super) senders: Vec<(String, usize)>,
+    /// Parameters of this function declared as senders of a project item type
+    /// (`tx: &Sender<Msg>`): (name, item).
+    pub(super) sender_params: Vec<(String, String)>,
     /// `let (tx, rx) = oneshot::channel()` in this function: (rx, tx).
     pub(super) oneshots: Vec<(String, String)>,
     /// Locals of this function bound to a loopback address (`let addr =
@@ -317,6 +320,7 @@ impl<'a> Extractor<'a> {
             handed: Vec::new(),
             settled: Vec::new(),
             carriers: Vec::new(),
+            sender_params: Vec::new(),
             tasks_started: 0,
             awaited_call: 0,
             driven_async: 0,
@@ -451,6 +455,26 @@ impl<'a> Extractor<'a> {
         let saved_handed = std::mem::take(&mut self.handed);
         let saved_settled = std::mem::take(&mut self.settled);
         let saved_carriers = std::mem::take(&mut self.carriers);
+        let sender_params = sig
+            .inputs
+            .iter()
+            .filter_map(|input| match input {
+                syn::FnArg::Typed(pt) => {
+                    let item = super::calls::sender_item(&pt.ty)?;
+                    let name = match &*pt.pat {
+                        syn::Pat::Ident(i) => i.ident.to_string(),
+                        syn::Pat::TupleStruct(ts) if ts.elems.len() == 1 => match &ts.elems[0] {
+                            syn::Pat::Ident(i) => i.ident.to_string(),
+                            _ => return None,
+                        },
+                        _ => return None,
+                    };
+                    Some((name, item))
+                }
+                _ => None,
+            })
+            .collect();
+        let saved_sender_params = std::mem::replace(&mut self.sender_params, sender_params);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
         let first_queue = self.facts.queues.len();
@@ -492,6 +516,7 @@ impl<'a> Extractor<'a> {
         self.handed = saved_handed;
         self.settled = saved_settled;
         self.carriers = saved_carriers;
+        self.sender_params = saved_sender_params;
         self.timed_requests = saved_timed_requests;
         self.admission = saved_admission;
         self.scopes.pop();
@@ -1677,6 +1702,17 @@ impl Extractor<'_> {
             .map(|(_, q)| *q)
     }
 
+    /// The item type of the sender parameter `e` names (`tx` with `tx: &Sender<Msg>`).
+    fn sender_param_item(&self, e: &syn::Expr) -> Option<String> {
+        let syn::Expr::Path(p) = peel_sender(e) else {
+            return None;
+        };
+        let name = p.path.get_ident()?;
+        (self.sender_params.iter())
+            .find(|(n, _)| name == n)
+            .map(|(_, item)| item.clone())
+    }
+
     /// `tx.send(x)` on a sender created here, or `state.audit.send(x)` on a field.
     fn queue_send(&mut self, m: &syn::ExprMethodCall) {
         let method = m.method.to_string();
@@ -1709,7 +1745,11 @@ impl Extractor<'_> {
             },
             e => match self.sender_in(e) {
                 Some(q) => self.facts.queues[q].keys[0].clone(),
-                None => return,
+                // `tx.send(..)` on a parameter `tx: &Sender<Msg>`: the channel of `Msg`.
+                None => match self.sender_param_item(e) {
+                    Some(item) => format!("item:{item}"),
+                    None => return,
+                },
             },
         };
         // A request that carries its own oneshot reply sender: the caller waits for
