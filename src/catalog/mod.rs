@@ -328,8 +328,8 @@ impl Indexed {
 
     /// Whether any client start ends in this name (a method, or a class's simple name).
     /// Whether a method ends a client builder (`build`).
-    pub fn ends_client(&self, method: &str) -> bool {
-        self.client_ends.contains(method)
+    pub fn ends_client(&self, method: &syn::Ident) -> bool {
+        self.client_ends.iter().any(|e| method == e)
     }
 
     pub fn may_start_client(&self, name: &str) -> bool {

@@ -20,6 +20,20 @@ pub fn flatten(e: &syn::Expr) -> Chain<'_> {
     flatten_from(Vec::new(), e)
 }
 
+/// The root of `flatten(e)`, without collecting the chain's calls.
+pub fn chain_root(mut cur: &syn::Expr) -> &syn::Expr {
+    loop {
+        cur = match cur {
+            syn::Expr::MethodCall(m) => &m.receiver,
+            syn::Expr::Try(t) => &t.expr,
+            syn::Expr::Await(a) => &a.base,
+            syn::Expr::Paren(p) => &p.expr,
+            syn::Expr::Reference(r) => &r.expr,
+            _ => return cur,
+        }
+    }
+}
+
 pub(super) fn flatten_from<'e>(
     mut calls: Vec<&'e syn::ExprMethodCall>,
     e: &'e syn::Expr,
@@ -200,7 +214,7 @@ impl<'a> Extractor<'a> {
             return;
         }
         for (i, a) in c.args.iter().enumerate() {
-            let root = flatten(a).root;
+            let root = chain_root(a);
             let syn::Expr::Call(start) = root else {
                 continue;
             };
@@ -219,7 +233,7 @@ impl<'a> Extractor<'a> {
     /// `fn build_safe_client(b: ClientBuilder) -> .. { b.redirect(..).build() }`: this
     /// function builds the builder its parameter `b` is given.
     pub(super) fn note_finisher(&mut self, m: &syn::ExprMethodCall) {
-        if self.params.is_empty() || !self.catalog.ends_client(&m.method.to_string()) {
+        if self.params.is_empty() || !self.catalog.ends_client(&m.method) {
             return;
         }
         let chain = flatten_from(vec![m], &m.receiver);
