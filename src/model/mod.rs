@@ -68,41 +68,55 @@ fn implemented_handlers(
     calls: &calls::CallGraph,
 ) -> Vec<(Node, Heat, String)> {
     let mut out = Vec::new();
-    for (file, f) in facts.iter().enumerate() {
-        if files.get(file).is_none_or(|s| s.language != Language::Java)
-            || !f.types.iter().any(|t| t.controller)
-        {
+    for (node, c, t) in unentered_methods(files, facts, types) {
+        if !types.decl(facts, t).controller {
             continue;
         }
-        for (ctx, c) in f.contexts.iter().enumerate() {
-            if c.entry.is_some() || c.kind != CtxKind::Function {
-                continue;
-            }
-            let Some(t) = c.owner.as_deref().and_then(|o| types.id(o)) else {
-                continue;
-            };
-            if !types.decl(facts, t).controller {
-                continue;
-            }
-            let mapped = types.ancestry(t).into_iter().skip(1).find_map(|a| {
-                let owner = &types.decl(facts, a).name;
-                calls.named(owner, &c.name).iter().find_map(|&(df, dc)| {
-                    let e = facts[df].contexts[dc].entry.as_ref()?;
-                    let simple = owner.rsplit('.').next().unwrap_or(owner);
-                    (e.heat == Heat::Hot && !e.paced).then(|| {
-                        format!(
-                            "{} (mapped on `{simple}.{}`, which it implements)",
-                            e.why, c.name
-                        )
-                    })
+        let mapped = types.ancestry(t).into_iter().skip(1).find_map(|a| {
+            let owner = &types.decl(facts, a).name;
+            calls.named(owner, &c.name).iter().find_map(|&(df, dc)| {
+                let e = facts[df].contexts[dc].entry.as_ref()?;
+                let simple = owner.rsplit('.').next().unwrap_or(owner);
+                (e.heat == Heat::Hot && !e.paced).then(|| {
+                    format!(
+                        "{} (mapped on `{simple}.{}`, which it implements)",
+                        e.why, c.name
+                    )
                 })
-            });
-            if let Some(why) = mapped {
-                out.push(((file, ctx), Heat::Hot, why));
-            }
+            })
+        });
+        if let Some(why) = mapped {
+            out.push((node, Heat::Hot, why));
         }
     }
     out
+}
+
+/// Java methods with no entry point of their own, with their class: where one may
+/// be inherited.
+fn unentered_methods<'f>(
+    files: &'f [SourceFile],
+    facts: &'f [FileFacts],
+    types: &'f Types,
+) -> impl Iterator<Item = (Node, &'f crate::facts::Context, types::TypeId)> + 'f {
+    let java = move |file: usize| {
+        files
+            .get(file)
+            .is_some_and(|s| s.language == Language::Java)
+    };
+    facts
+        .iter()
+        .enumerate()
+        .filter(move |(file, _)| java(*file))
+        .flat_map(move |(file, f)| {
+            f.contexts.iter().enumerate().filter_map(move |(ctx, c)| {
+                if c.entry.is_some() || c.kind != CtxKind::Function {
+                    return None;
+                }
+                let t = c.owner.as_deref().and_then(|o| types.id(o))?;
+                Some(((file, ctx), c, t))
+            })
+        })
 }
 
 /// Entry points by a supertype a project base class extends: `run` of a class whose
@@ -122,40 +136,29 @@ fn inherited_entries(
     if by_supertype.is_empty() {
         return out;
     }
-    for (file, f) in facts.iter().enumerate() {
-        if files.get(file).is_none_or(|s| s.language != Language::Java) {
+    for ((file, ctx), c, t) in unentered_methods(files, facts, types) {
+        // Supertypes outside the project, of the class's project ancestors.
+        let external: Vec<&str> = types
+            .ancestry(t)
+            .into_iter()
+            .skip(1)
+            .flat_map(|a| types.decl(facts, a).supers.iter())
+            .filter(|r| types.resolve(r).is_none())
+            .filter_map(|r| r.candidates.first().map(String::as_str))
+            .collect();
+        if external.is_empty() {
             continue;
         }
-        for (ctx, c) in f.contexts.iter().enumerate() {
-            if c.entry.is_some() || c.kind != CtxKind::Function {
-                continue;
-            }
-            let Some(t) = c.owner.as_deref().and_then(|o| types.id(o)) else {
-                continue;
+        let hit = by_supertype.iter().find(|e| {
+            e.methods.contains(&c.name)
+                && external.iter().any(|x| e.supertypes.iter().any(|s| s == x))
+        });
+        if let Some(e) = hit {
+            let heat = match e.heat {
+                EntryHeat::Hot => Heat::Hot,
+                EntryHeat::Cold => Heat::Cold,
             };
-            // Supertypes outside the project, of the class's project ancestors.
-            let external: Vec<&str> = types
-                .ancestry(t)
-                .into_iter()
-                .skip(1)
-                .flat_map(|a| types.decl(facts, a).supers.iter())
-                .filter(|r| types.resolve(r).is_none())
-                .filter_map(|r| r.candidates.first().map(String::as_str))
-                .collect();
-            if external.is_empty() {
-                continue;
-            }
-            let hit = by_supertype.iter().find(|e| {
-                e.methods.contains(&c.name)
-                    && external.iter().any(|x| e.supertypes.iter().any(|s| s == x))
-            });
-            if let Some(e) = hit {
-                let heat = match e.heat {
-                    EntryHeat::Hot => Heat::Hot,
-                    EntryHeat::Cold => Heat::Cold,
-                };
-                out.push(((file, ctx), heat, e.why.clone()));
-            }
+            out.push(((file, ctx), heat, e.why.clone()));
         }
     }
     out
