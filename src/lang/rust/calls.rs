@@ -249,6 +249,13 @@ impl<'a> Extractor<'a> {
         if recv.complete || recv.ty.is_none() {
             return;
         }
+        // `thread::scope(|s| { ..spawn workers..; rx.iter().sum() })`: a scope body
+        // draining a channel of its own function waits for the scope's threads, which
+        // the scope joins by design (rules.md).
+        let in_body = self.scope_body.is_some() && self.scope_body == self.current_ctx();
+        if in_body && recv.local && recv.created_in.is_some() {
+            return;
+        }
         let wait = self
             .catalog
             .waits_named(method)
@@ -524,7 +531,9 @@ impl<'a> Extractor<'a> {
                     self.closure(c, CtxKind::Async, None, None);
                 }
                 Some(Runs::Scope(param)) => {
+                    let saved = self.scope_body.replace(self.current_ctx().unwrap_or(0));
                     self.closure(c, CtxKind::Inline, None, param.clone());
+                    self.scope_body = saved;
                 }
                 None => {
                     self.force_closure_ctx = force;

@@ -121,6 +121,9 @@ pub struct Extractor<'a> {
     /// Locals made from a oneshot sender by a call (`let slot = outparam(tx)?`):
     /// (local, sender). Moving one into a task moves the sender with it.
     pub(super) carriers: Vec<(String, String)>,
+    /// The context a scope body (`thread::scope(|s| ..)`) being visited runs in (its
+    /// function's: the body runs inline; the tasks it spawns have their own).
+    pub(super) scope_body: Option<CtxId>,
     /// Runtime tasks started so far (`tokio::spawn(..)`): a call that starts one
     /// moves what its arguments name into it, as a submission does.
     pub(super) tasks_started: u32,
@@ -322,6 +325,7 @@ impl<'a> Extractor<'a> {
             carriers: Vec::new(),
             sender_params: Vec::new(),
             tasks_started: 0,
+            scope_body: None,
             awaited_call: 0,
             driven_async: 0,
             binary: false,
