@@ -897,9 +897,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     let (tx, rx) = (tuple_name(&l.pat, 0), tuple_name(&l.pat, 1));
                     tx.zip(rx).is_some_and(|(tx, rx)| streamed(&tx, &rx, rest))
                 };
-                // `let (_, rx) = unbounded_channel();`: the sender is dropped at once.
+                // `let (_, rx) = unbounded_channel();`, or `drop(tx);` next: the sender
+                // is dropped at once.
                 let unsent = matches!(&l.pat, syn::Pat::Tuple(t)
-                    if matches!(t.elems.first(), Some(syn::Pat::Wild(_))));
+                    if matches!(t.elems.first(), Some(syn::Pat::Wild(_))))
+                    || tuple_name(&l.pat, 0).is_some_and(|tx| dropped_first(&tx, rest));
                 if unsent
                     || tuple_name(&l.pat, 1)
                         .is_some_and(|rx| read_once(&rx, rest) || collected(&rx, rest))
@@ -1898,6 +1900,15 @@ impl Extractor<'_> {
             None => true,
         }
     }
+}
+
+/// Whether the first of `rest` is `drop(tx);`.
+fn dropped_first(tx: &str, rest: &[syn::Stmt]) -> bool {
+    let Some(syn::Stmt::Expr(syn::Expr::Call(c), _)) = rest.first() else {
+        return false;
+    };
+    let drop = matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("drop"));
+    drop && matches!(c.args.first(), Some(syn::Expr::Path(p)) if p.path.is_ident(tx))
 }
 
 /// A tuple struct or enum variant built by a call (`Msg::Usage(id, tx)`, `Some(tx)`).
