@@ -202,7 +202,7 @@ pub fn dump(project: &Project) -> String {
             out.push('\n');
         }
         for q in facts.queues.iter() {
-            let item = q.item.as_deref().map(|i| format!("item:{i}"));
+            let item = q.item.as_deref().map(crate::facts::item_key);
             let keys: Vec<&str> = q
                 .keys
                 .iter()

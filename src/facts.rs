@@ -294,6 +294,11 @@ pub struct Queue {
     pub reply: bool,
 }
 
+/// The key a send by item type uses (`item:PrefetchMsg`, see [`Queue::item`]).
+pub fn item_key(item: &str) -> String {
+    format!("item:{item}")
+}
+
 /// A stable name for a pool, the same in every file that refers to it.
 ///
 /// Java: `field:com.acme.Pools#IO`, `bean:accessLogExecutor`, `local:<ctx>:pool`;

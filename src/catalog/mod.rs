@@ -46,8 +46,8 @@ pub struct Indexed {
     /// Methods of return entries for receivers of any type (`bodyToMono`).
     any_receiver_returns: HashSet<String>,
     client_start_names: HashSet<String>,
-    /// The methods that end a client builder (`build`).
-    client_ends: HashSet<String>,
+    /// The methods that end a client builder (`build`), each once.
+    client_ends: Vec<String>,
     /// Java: client types whose beans are followed to their injection points.
     bean_clients: HashSet<String>,
 }
@@ -161,6 +161,8 @@ impl Indexed {
             .iter()
             .filter_map(|c| c.ends.clone())
             .collect();
+        ix.client_ends.sort_unstable();
+        ix.client_ends.dedup();
         ix.client_start_names = ix
             .client_starts
             .keys()
@@ -326,12 +328,12 @@ impl Indexed {
         self.bean_clients.contains(fq)
     }
 
-    /// Whether any client start ends in this name (a method, or a class's simple name).
     /// Whether a method ends a client builder (`build`).
     pub fn ends_client(&self, method: &syn::Ident) -> bool {
         self.client_ends.iter().any(|e| method == e)
     }
 
+    /// Whether any client start ends in this name (a method, or a class's simple name).
     pub fn may_start_client(&self, name: &str) -> bool {
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         self.client_start_names.contains(last)

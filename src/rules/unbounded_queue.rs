@@ -248,7 +248,7 @@ fn filled(
             .map(|(_, f)| format!("field:?.{f}"))
             .collect();
         let crate_of = |f: FileId| project.facts[f].module.first();
-        let item = q.item.as_deref().map(|i| format!("item:{i}"));
+        let item = q.item.as_deref().map(crate::facts::item_key);
         let puts: Vec<&(FileId, &crate::facts::QueueSend)> = q
             .keys
             .iter()

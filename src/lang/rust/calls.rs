@@ -252,7 +252,9 @@ impl<'a> Extractor<'a> {
         // `thread::scope(|s| { ..spawn workers..; rx.iter().sum() })`: a scope body
         // draining a channel of its own function waits for the scope's threads, which
         // the scope joins by design (rules.md).
-        let in_body = self.scope_body.is_some() && self.scope_body == self.current_ctx();
+        let in_body = self
+            .scope_body
+            .is_some_and(|b| self.current_ctx() == Some(b));
         if in_body && recv.local && recv.created_in.is_some() {
             return;
         }
@@ -531,7 +533,8 @@ impl<'a> Extractor<'a> {
                     self.closure(c, CtxKind::Async, None, None);
                 }
                 Some(Runs::Scope(param)) => {
-                    let saved = self.scope_body.replace(self.current_ctx().unwrap_or(0));
+                    let body = self.current_ctx();
+                    let saved = std::mem::replace(&mut self.scope_body, body);
                     self.closure(c, CtxKind::Inline, None, param.clone());
                     self.scope_body = saved;
                 }

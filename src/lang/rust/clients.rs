@@ -215,14 +215,7 @@ impl<'a> Extractor<'a> {
         }
         for (i, a) in c.args.iter().enumerate() {
             let root = chain_root(a);
-            let syn::Expr::Call(start) = root else {
-                continue;
-            };
-            let syn::Expr::Path(p) = &*start.func else {
-                continue;
-            };
-            let last = p.path.segments.last().map(|s| s.ident.to_string());
-            if last.is_some_and(|l| self.catalog.may_start_client(&l)) {
+            if !self.client_entries(root).is_empty() {
                 let call = super::calls::fn_call_span(c);
                 let at = super::spans::expr(root).start;
                 self.handed_builders.insert(at, (call, i as u8));

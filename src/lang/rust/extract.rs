@@ -459,26 +459,7 @@ impl<'a> Extractor<'a> {
         let saved_handed = std::mem::take(&mut self.handed);
         let saved_settled = std::mem::take(&mut self.settled);
         let saved_carriers = std::mem::take(&mut self.carriers);
-        let sender_params = sig
-            .inputs
-            .iter()
-            .filter_map(|input| match input {
-                syn::FnArg::Typed(pt) => {
-                    let item = super::calls::sender_item(&pt.ty)?;
-                    let name = match &*pt.pat {
-                        syn::Pat::Ident(i) => i.ident.to_string(),
-                        syn::Pat::TupleStruct(ts) if ts.elems.len() == 1 => match &ts.elems[0] {
-                            syn::Pat::Ident(i) => i.ident.to_string(),
-                            _ => return None,
-                        },
-                        _ => return None,
-                    };
-                    Some((name, item))
-                }
-                _ => None,
-            })
-            .collect();
-        let saved_sender_params = std::mem::replace(&mut self.sender_params, sender_params);
+        let saved_sender_params = std::mem::take(&mut self.sender_params);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
         let first_queue = self.facts.queues.len();
@@ -492,6 +473,11 @@ impl<'a> Extractor<'a> {
                     }
                     _ => (&*pt.pat, &*pt.ty),
                 };
+                // `tx: &Sender<Msg>`: sends on it fill the channel of `Msg`.
+                if let (Some(item), Some(name)) = (super::calls::sender_item(ty), binding_name(pat))
+                {
+                    self.sender_params.push((name, item));
+                }
                 let ty = self
                     .types
                     .resolve(ty)
@@ -1753,7 +1739,7 @@ impl Extractor<'_> {
                 Some(q) => self.facts.queues[q].keys[0].clone(),
                 // `tx.send(..)` on a parameter `tx: &Sender<Msg>`: the channel of `Msg`.
                 None => match self.sender_param_item(e) {
-                    Some(item) => format!("item:{item}"),
+                    Some(item) => crate::facts::item_key(&item),
                     None => return,
                 },
             },
