@@ -137,6 +137,26 @@ fn built_by<'p>(
     (!bounded).then_some((callee.0, f))
 }
 
+/// For each client of a file, the first one that is the same client: made by the same
+/// call (the same message) and stored where the same requests use it (`this.stub =
+/// ..newBlockingStub(channel)` in each of a class's constructors): one finding, not
+/// one per constructor. A client whose requests are not known is its own first.
+fn repeated_creations(clients: &[Client]) -> Vec<usize> {
+    let mut first: rustc_hash::FxHashMap<(&str, &[Span]), usize> = Default::default();
+    clients
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if c.requests.is_empty() {
+                return i;
+            }
+            *first
+                .entry((c.message.as_str(), &c.requests[..]))
+                .or_insert(i)
+        })
+        .collect()
+}
+
 /// Whether context `from` is `ctx` or nested in it.
 fn inside(f: &crate::facts::FileFacts, mut from: Option<CtxId>, ctx: CtxId) -> bool {
     while let Some(c) = from {
@@ -157,7 +177,11 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         .filter_map(|(_, _, f)| f.module.first().map(|k| &**k))
         .collect();
     for (file, _, facts) in project.each() {
-        for c in &facts.clients {
+        let repeats = repeated_creations(&facts.clients);
+        for (i, c) in facts.clients.iter().enumerate() {
+            if repeats[i] != i {
+                continue;
+            }
             let finisher = match &c.built_by {
                 Some(by) => match built_by(project, file, c, by) {
                     Some(f) => Some(f),
@@ -183,6 +207,15 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone());
             if let Some((f, fin)) = finisher {
                 d = d.label(f, fin.span, "built here, with no timeout added".to_string());
+            }
+            for (j, other) in facts.clients.iter().enumerate().skip(i + 1) {
+                if repeats[j] == i {
+                    d = d.label(
+                        file,
+                        other.span,
+                        "the same client, made again for the same field",
+                    );
+                }
             }
             // The request's context sets the level, not the creation's: a client built
             // in `main` or a startup hook serves the requests and jobs that come later,
