@@ -423,9 +423,10 @@ fn is_test_support_module(dir: &str) -> bool {
     dir == "testkit" || SUFFIXES.iter().any(|s| dir.ends_with(s))
 }
 
-/// End-to-end test modules: `test/` at module level, `e2e`, `e2e-v2`, `e2e_test`.
+/// End-to-end test modules: `test/` at module level, `e2e`, `e2e-v2`, `e2e_test`, and
+/// a project's own (`gateway-e2e`, `gateway-e2e-client`: `e2e` as one `-` part).
 fn is_e2e_module(dir: &str) -> bool {
-    dir == "test" || dir.starts_with("e2e")
+    dir == "test" || dir.starts_with("e2e") || dir.split('-').any(|p| p == "e2e")
 }
 
 /// A module directory named as a showcase or a load tool: `demo`, `demo-crossapp`,
@@ -507,6 +508,12 @@ mod tests {
         )));
         assert!(!is_test_path(Path::new(
             "svc/src/main/java/com/acme/e2e/Probe.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "gateway-e2e/gateway-e2e-client/src/main/java/a/AdminClient.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "gateway-e2ee/src/main/java/a/Cipher.java"
         )));
         assert!(!is_test_path(Path::new(
             "com/acme/integration/Gateway.java"
