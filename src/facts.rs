@@ -112,6 +112,10 @@ pub struct FileFacts {
     /// Rust: the file builds a server-wide request timeout (`TimeoutLayer::new(d)`).
     #[serde(default)]
     pub request_timeout: bool,
+    /// Java: thread counts the file gives a scheduler (`scheduler.setPoolSize(3)`):
+    /// `Some(n)` for a literal, `None` for a count it cannot read.
+    #[serde(default)]
+    pub scheduler_threads: Vec<Option<u32>>,
     /// Rust: the file uses an embedded database (`local_store_crates`: `rusqlite`,
     /// `sled`): its `block_in_place` calls run local synchronous work.
     #[serde(default)]
@@ -406,6 +410,10 @@ pub struct Entry {
     /// run, not requests.
     #[serde(default)]
     pub job: bool,
+    /// A `@Scheduled` method: a job (as `job`) when the project gives its scheduler a
+    /// thread for each such method (`Model::scheduler_sized`).
+    #[serde(default)]
+    pub sized_job: bool,
 }
 
 /// A reference to a type, as candidates for its fully-qualified name in the order

@@ -512,7 +512,7 @@ impl<'a> Project<'a> {
             .contexts
             .get(root.1)
             .and_then(|c| c.entry.as_ref())
-            .is_some_and(|e| e.job)
+            .is_some_and(|e| e.job || (e.sized_job && self.model.scheduler_sized))
     }
 
     /// Whether cold code is cold only because a dedicated thread's loop runs it.

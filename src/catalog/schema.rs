@@ -323,6 +323,12 @@ pub struct EntryPoint {
     /// with `--pedantic`).
     #[serde(default)]
     pub job: bool,
+    /// A job (as `job`) when the project sizes its scheduler to these methods: the
+    /// scheduler threads it sets (`setPoolSize(4)` on a `[spring] schedulers` type, a
+    /// literal) are at least as many as the methods this entry matches. Spring's
+    /// default scheduler has one thread, which every `@Scheduled` method shares.
+    #[serde(default)]
+    pub job_when_sized: bool,
     /// With `registrars`: a closure given to the registrar is a handler too (the
     /// functions it calls), without a route string (`service_fn(|req| serve(req))`).
     #[serde(default)]
@@ -349,6 +355,10 @@ pub struct Reactive {
     /// Operators that move the operators after them off the event loop (`publishOn`).
     #[serde(default)]
     pub off_loop_after: Vec<String>,
+    /// Methods whose lambda argument is called back for every item a stream emits
+    /// (`observable.subscribe(msg -> ..)`): an entry point, hot per item.
+    #[serde(default)]
+    pub subscribers: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -362,6 +372,12 @@ pub struct Spring {
     pub qualifiers: Vec<String>,
     #[serde(default)]
     pub default_async_bean: String,
+    /// Scheduler types whose thread count a project sets (`ThreadPoolTaskScheduler`).
+    #[serde(default)]
+    pub schedulers: Vec<String>,
+    /// Their setters of the thread count (`setPoolSize`).
+    #[serde(default)]
+    pub scheduler_size: Vec<String>,
 }
 
 /// Rust: awaiting these types blocks the task until another task finishes.
@@ -641,9 +657,14 @@ impl LangCatalog {
         self.reactive
             .off_loop_after
             .extend(other.reactive.off_loop_after);
+        self.reactive.subscribers.extend(other.reactive.subscribers);
         self.transparent.types.extend(other.transparent.types);
         self.transparent.methods.extend(other.transparent.methods);
         self.spring.qualifiers.extend(other.spring.qualifiers);
+        self.spring.schedulers.extend(other.spring.schedulers);
+        self.spring
+            .scheduler_size
+            .extend(other.spring.scheduler_size);
         self.clients.extend(other.clients);
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.executor_decorators.extend(other.executor_decorators);

@@ -30,6 +30,9 @@ pub struct Model {
     /// Java waits on a project call whose futures come only from library calls, none a
     /// submission to a pool (`promises::library_waits`).
     pub library_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
+    /// The project gives its scheduler at least as many threads as it has `@Scheduled`
+    /// methods (`Entry::sized_job`): each of them is a job, as a Quartz job is.
+    pub scheduler_sized: bool,
 }
 
 impl Model {
@@ -47,6 +50,7 @@ impl Model {
             library: library_waits,
         } = promises::proven_waits(facts, &calls);
         let typed_waits = promises::future_waits(facts, &calls, &types);
+        let scheduler_sized = scheduler_sized(facts);
         Model {
             types,
             calls,
@@ -54,8 +58,32 @@ impl Model {
             promise_waits,
             library_waits,
             typed_waits,
+            scheduler_sized,
         }
     }
+}
+
+/// Whether the scheduler threads the project sets (all literals, the largest count)
+/// are at least as many as its methods whose entry is a job when sized.
+fn scheduler_sized(facts: &[FileFacts]) -> bool {
+    let mut threads = None;
+    for f in facts {
+        for n in &f.scheduler_threads {
+            match n {
+                Some(n) => threads = threads.max(Some(*n)),
+                None => return false,
+            }
+        }
+    }
+    let Some(threads) = threads else {
+        return false;
+    };
+    let jobs = facts
+        .iter()
+        .flat_map(|f| &f.contexts)
+        .filter(|c| c.entry.as_ref().is_some_and(|e| e.sized_job))
+        .count();
+    jobs <= threads as usize
 }
 
 /// Java: a Spring controller's method that implements a method its project interface

@@ -26,12 +26,15 @@ pub fn proven_waits(facts: &[FileFacts], calls: &CallGraph) -> ProvenWaits {
         bounded: HashSet::default(),
         library: HashSet::default(),
     };
+    // A method that returns the future of a task it submits (`return allAsList(futures)`
+    // over its own submissions) returns that task's work, no library's promise.
     let pending: HashMap<Node, &[u32]> = facts
         .iter()
         .enumerate()
         .flat_map(|(file, f)| {
             f.promise_methods
                 .iter()
+                .filter(|(ctx, _)| !f.submissions.iter().any(|s| s.returned && s.ctx == *ctx))
                 .map(move |(ctx, calls)| ((file, *ctx), &calls[..]))
         })
         .collect();

@@ -130,6 +130,38 @@ fn self_limiting(project: &Project, s: &Sub) -> bool {
             Some(timed) => !timed,
             None => s.waited.is_some_and(untimed_wait),
         }
+        || returned_and_waited(project, s)
+}
+
+/// A submission whose future its method returns (`return pool.submit(..)`, `return
+/// allOf(futures)` over what it submitted), where every caller of the method waits on
+/// the call's result with no time bound (`runAll(actions).get()`): it waits as a
+/// submitter that calls `get()` itself does.
+fn returned_and_waited(project: &Project, s: &Sub) -> bool {
+    let f = &project.facts[s.file];
+    if !s.index.is_some_and(|i| f.submissions[i].returned) {
+        return false;
+    }
+    let callers = project.model.calls.callers.get(&(s.file, s.ctx));
+    let mut callers = callers.into_iter().flatten().peekable();
+    callers.peek().is_some()
+        && callers.all(|e| {
+            let cf = &project.facts[e.node.0];
+            let untimed = |at: Span| cf.waits.iter().any(|w| w.span == at && !w.timed);
+            let call = cf
+                .calls
+                .iter()
+                .enumerate()
+                .find(|(_, c)| c.span == e.span && c.ctx == e.node.1);
+            call.is_some_and(|(ci, c)| match c.waited {
+                Some(_) => !c.waited_timed,
+                None => cf
+                    .call_waits
+                    .iter()
+                    .find(|(x, _)| *x == ci)
+                    .is_some_and(|&(_, at)| untimed(at)),
+            })
+        })
 }
 
 /// A task of this pool that submits its own successor to it (`pool.execute(this)`

@@ -7,7 +7,7 @@ use super::extract::Extractor;
 use super::syntax::{short, type_name, NodeExt};
 use super::types::{JType, PoolRef, Value};
 use crate::catalog::SubmitEntry;
-use crate::facts::{Call, CtxKind, Submission, Wait, WaitKind, COMMON_POOL};
+use crate::facts::{Call, CtxKind, Entry, Heat, Submission, Wait, WaitKind, COMMON_POOL};
 use crate::source::Span;
 
 /// Views of a collection whose elements are the collection's (complete futures stay
@@ -40,6 +40,17 @@ const ELEMENT_LAMBDAS: &[&str] = &[
 ];
 
 impl<'a> Extractor<'a> {
+    /// Whether a lambda given to method `name` is called back for each item of a
+    /// stream (the catalog's `reactive.subscribers`).
+    fn subscriber(&self, name: &str) -> bool {
+        self.catalog
+            .data
+            .reactive
+            .subscribers
+            .iter()
+            .any(|s| s == name)
+    }
+
     pub(super) fn invocation(&mut self, node: Node<'a>) {
         let Some(name_node) = node.field("name") else {
             return self.children(node);
@@ -96,6 +107,17 @@ impl<'a> Extractor<'a> {
             if matches!(o.kind_name(), "identifier" | "field_access") {
                 self.clients_at(node, "type", &t);
             }
+        }
+        // `scheduler.setPoolSize(3)` on a Spring scheduler: its thread count.
+        let spring = &self.catalog.data.spring;
+        if spring.scheduler_size.contains(&name)
+            && recv
+                .fq()
+                .is_some_and(|t| spring.schedulers.iter().any(|s| s == t))
+        {
+            let n = args.first().and_then(|a| self.eval(*a));
+            let n = n.and_then(|n| u32::try_from(n).ok());
+            self.facts.scheduler_threads.push(n);
         }
         let submission = self.submission(node, &name, &recv, static_class.as_deref(), &args);
         let element = recv.ty.as_ref().and_then(|t| t.element()).cloned();
@@ -182,6 +204,34 @@ impl<'a> Extractor<'a> {
                 ("object_creation_expression", Some((idx, _))) => {
                     let pool = self.facts.submissions[*idx].pool.clone();
                     self.anonymous_or_children(*arg, Some((CtxKind::PoolTask(pool), *idx)));
+                }
+                // `feed.observe().subscribe(msg -> handle(msg))`: the callback runs for
+                // every item the stream emits, on the emitting thread, not where the
+                // subscription is made: an entry point of its own, like a listener.
+                ("lambda_expression", None) if object.is_some() && self.subscriber(&name) => {
+                    let saved = std::mem::replace(&mut self.off_loop_above, false);
+                    let kind = match self.lambda_kind_in_call(node) {
+                        CtxKind::Inline => CtxKind::Thread,
+                        k => k,
+                    };
+                    self.force_lambda_ctx = true;
+                    if let Some(id) = self.lambda(*arg, kind.clone(), None, None) {
+                        if kind == CtxKind::Thread {
+                            self.facts.contexts[id].entry = Some(Box::new(Entry {
+                                heat: Heat::Hot,
+                                why: format!("`{name}` callback"),
+                                paced: false,
+                                yields: false,
+                                job: false,
+                                sized_job: false,
+                            }));
+                        }
+                        if project_call {
+                            lambda_args.push((i, id));
+                        }
+                    }
+                    self.force_lambda_ctx = false;
+                    self.off_loop_above = saved;
                 }
                 ("lambda_expression", None) if !completes.is_empty() || hint.is_some() => {
                     self.scopes.push();
@@ -774,10 +824,14 @@ impl<'a> Extractor<'a> {
                         confirmed: false,
                     });
                 }
+                // `f.whenComplete(..)` on a project call's future completes after it:
+                // waiting on it waits on that call.
+                let continues = futures.continuations.iter().any(|c| c == name);
                 v.call = self
                     .call_at
                     .get(&(node.start_byte(), node.end_byte()))
-                    .copied();
+                    .copied()
+                    .or(recv.call.filter(|_| continues));
                 let returned = self.returned_type(&recv, name);
                 v.complete |= returned.as_ref().is_some_and(|(_, c)| *c);
                 v.ty = returned.map(|(t, _)| t);
@@ -1195,6 +1249,29 @@ impl<'a> Extractor<'a> {
     }
 
     /// `futures.add(supplyAsync(..))`: the collection now holds those submissions.
+    /// `return allAsList(futures)` or `return f;`: the futures of submissions this
+    /// method collected or kept in a local are its result, as `return pool.submit(..)`
+    /// is (`Submission::returned`): a caller that waits on it waits for those tasks.
+    pub(super) fn returned_futures(&mut self, ret: Node) {
+        let Some(e) = ret.named_child(0) else {
+            return;
+        };
+        let combined = e.kind_name() == "method_invocation"
+            && e.field("name").is_some_and(|n| {
+                let n = self.text(n);
+                let all_of = &self.catalog.data.futures.all_of;
+                all_of.iter().any(|a| a.rsplit('.').next() == Some(n))
+            });
+        if !(combined || e.kind_name() == "identifier") {
+            return;
+        }
+        for i in self.value_of(e).origin {
+            if let Some(s) = self.facts.submissions.get_mut(i) {
+                s.returned = true;
+            }
+        }
+    }
+
     fn track_collection(&mut self, name: &str, object: Option<Node>, args: &[Node]) {
         if name != "add" || args.len() != 1 {
             return;

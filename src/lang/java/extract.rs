@@ -336,6 +336,7 @@ impl<'a> Extractor<'a> {
                         paced: false,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     })
                 }
                 EntryHeat::Hot => Heat::Hot,
@@ -347,6 +348,7 @@ impl<'a> Extractor<'a> {
                 paced: e.paced,
                 yields: e.yields,
                 job: e.job,
+                sized_job: e.job_when_sized,
             });
         }
         None
@@ -385,6 +387,7 @@ impl<'a> Extractor<'a> {
                         paced: false,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     }));
                 }
             }
@@ -436,6 +439,7 @@ impl<'a> Extractor<'a> {
                 self.returned_call = node.named_child(0).map(|e| e.id());
                 self.children(node);
                 self.returned_call = saved;
+                self.returned_futures(node);
             }
             K::Other => self.children(node),
         }
@@ -861,6 +865,7 @@ impl<'a> Extractor<'a> {
                         paced: true,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     })
             });
             self.facts.contexts[id].entry = entry.map(Box::new);

@@ -1246,5 +1246,6 @@ fn dedicated_thread() -> Option<Box<crate::facts::Entry>> {
         paced: false,
         yields: false,
         job: false,
+        sized_job: false,
     }))
 }

@@ -59,6 +59,7 @@ impl Extractor<'_> {
                         paced: false,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     });
                 }
                 continue;
@@ -79,6 +80,7 @@ impl Extractor<'_> {
                         paced: false,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     });
                 }
                 continue;
@@ -91,6 +93,7 @@ impl Extractor<'_> {
                         paced: false,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     });
                 }
                 continue;
@@ -107,6 +110,7 @@ impl Extractor<'_> {
                         paced: false,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     });
                 }
                 continue;
@@ -129,6 +133,7 @@ impl Extractor<'_> {
                     paced: false,
                     yields: e.yields,
                     job: e.job,
+                    sized_job: e.job_when_sized,
                 });
             }
         }

@@ -360,6 +360,7 @@ impl<'a> Extractor<'a> {
                         paced: false,
                         yields: false,
                         job: false,
+                        sized_job: false,
                     }));
                 }
             }
@@ -1989,6 +1990,7 @@ fn periodic_loop(block: &syn::Block) -> Option<Entry> {
         paced: false,
         yields: false,
         job: false,
+        sized_job: false,
     })
 }
 
