@@ -826,12 +826,14 @@ impl<'a> Extractor<'a> {
                 }
                 // `f.whenComplete(..)` on a project call's future completes after it:
                 // waiting on it waits on that call.
-                let continues = futures.continuations.iter().any(|c| c == name);
                 v.call = self
                     .call_at
                     .get(&(node.start_byte(), node.end_byte()))
                     .copied()
-                    .or(recv.call.filter(|_| continues));
+                    .or_else(|| {
+                        let continues = || futures.continuations.iter().any(|c| c == name);
+                        recv.call.filter(|_| continues())
+                    });
                 let returned = self.returned_type(&recv, name);
                 v.complete |= returned.as_ref().is_some_and(|(_, c)| *c);
                 v.ty = returned.map(|(t, _)| t);
