@@ -262,8 +262,14 @@ fn filled(
     sends: &Sends,
 ) -> Filled {
     let Some(pool) = pool else {
+        // A scheduler whose pool was not recorded: nothing fills it here. A plain
+        // queue of timers (`DelayQueue`) holds deadlines, no backlog of work.
         if q.timers {
-            return Filled::Nothing;
+            return if q.executor {
+                Filled::Nothing
+            } else {
+                Filled::Quiet
+            };
         }
         if q.executor {
             return Filled::Unknown;
