@@ -207,7 +207,9 @@ impl<'a> Extractor<'a> {
                 }
                 // `feed.observe().subscribe(msg -> handle(msg))`: the callback runs for
                 // every item the stream emits, on the emitting thread, not where the
-                // subscription is made: an entry point of its own, like a listener.
+                // subscription is made: an entry point of its own, like a listener. Hot,
+                // but paced: the project cannot tell a message feed from a registry
+                // watch, so what it queues is not counted as growing with requests.
                 ("lambda_expression", None) if object.is_some() && self.subscriber(&name) => {
                     let saved = std::mem::replace(&mut self.off_loop_above, false);
                     let kind = match self.lambda_kind_in_call(node) {
@@ -220,7 +222,7 @@ impl<'a> Extractor<'a> {
                             self.facts.contexts[id].entry = Some(Box::new(Entry {
                                 heat: Heat::Hot,
                                 why: format!("`{name}` callback"),
-                                paced: false,
+                                paced: true,
                                 yields: false,
                                 job: false,
                                 sized_job: false,
