@@ -1252,7 +1252,6 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// `futures.add(supplyAsync(..))`: the collection now holds those submissions.
     /// `return allAsList(futures)` or `return f;`: the futures of submissions this
     /// method collected or kept in a local are its result, as `return pool.submit(..)`
     /// is (`Submission::returned`): a caller that waits on it waits for those tasks.
@@ -1276,6 +1275,7 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// `futures.add(supplyAsync(..))`: the collection now holds those submissions.
     fn track_collection(&mut self, name: &str, object: Option<Node>, args: &[Node]) {
         if name != "add" || args.len() != 1 {
             return;
