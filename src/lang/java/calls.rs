@@ -1078,16 +1078,37 @@ impl<'a> Extractor<'a> {
     }
 
     /// Whether the enclosing method implements a blocking API itself (`V get()`
-    /// delegating to `inner.get()`, a latch's `await()`): its waits are the API.
+    /// delegating to `inner.get()`, a latch's `await()`): its waits are the API. It
+    /// must take the API's parameters: as many as the untimed form the catalog lists
+    /// (`get()`, `put(e)`), or a time bound (`get(long, TimeUnit)`, `block(Duration)`);
+    /// a key-value store's `get(key)` doing `kv.get(key).get()` implements no future.
     fn in_blocking_api(&self) -> bool {
         let m = self.frame.method.as_str();
-        self.catalog
-            .data
-            .futures
-            .blocking_apis
-            .iter()
-            .any(|api| m == api)
-            || m.ends_with("Interruptibly")
+        if m.ends_with("Interruptibly") {
+            return true;
+        }
+        let futures = &self.catalog.data.futures;
+        if !futures.blocking_apis.iter().any(|api| m == api) {
+            return false;
+        }
+        let params = &self.frame.params;
+        let typed = |i: usize, names: &[&str]| {
+            params
+                .get(i)
+                .and_then(|p| self.lookup(p))
+                .and_then(|v| v.ty)
+                .is_some_and(|t| names.contains(&t.simple.as_str()))
+        };
+        let bound = match params.len() {
+            1 => typed(0, &["Duration"]),
+            2 => typed(1, &["TimeUnit"]),
+            _ => false,
+        };
+        bound
+            || self
+                .catalog
+                .waits_named(m)
+                .any(|w| w.args.contains(&params.len()))
     }
 
     /// A future (or an array or collection of them) of a type that carries its own
