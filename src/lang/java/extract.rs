@@ -309,7 +309,17 @@ impl<'a> Extractor<'a> {
             if name == "main" && !mods.contains(&"static") {
                 continue;
             }
-            if !e.param_types.is_empty() && !self.takes_param_of(node, &e.param_types) {
+            // `@EventListener(ApplicationReadyEvent.class)`: the annotation names the type.
+            let named_by_annotation = || {
+                annotations
+                    .iter()
+                    .filter(|a| e.method_annotations.contains(&a.name))
+                    .any(|a| self.names_class(a.node, &e.param_types))
+            };
+            if !e.param_types.is_empty()
+                && !self.takes_param_of(node, &e.param_types)
+                && !named_by_annotation()
+            {
                 continue;
             }
             let no_params = || {
@@ -352,6 +362,17 @@ impl<'a> Extractor<'a> {
             });
         }
         None
+    }
+
+    /// Whether an annotation's arguments name one of these types (fully qualified) as
+    /// a class literal: `@EventListener(ApplicationReadyEvent.class)`.
+    fn names_class(&self, annotation: Node, types: &[String]) -> bool {
+        super::syntax::any_node(annotation, |n| {
+            n.kind_name() == "class_literal"
+                && n.named_child(0)
+                    .and_then(|t| self.jtype(t))
+                    .is_some_and(|t| t.fq().is_some_and(|fq| types.iter().any(|x| x == fq)))
+        })
     }
 
     /// Whether a method declares a parameter of one of these types (fully
