@@ -426,6 +426,11 @@ pub struct ClientEntry {
     /// not `HttpUtil.get(url, timeout)`).
     #[serde(default)]
     pub max_args: Option<usize>,
+    /// Java: the argument naming the host a connect goes to (`new Socket(host, port)`,
+    /// `s.connect(new InetSocketAddress(host, port))`): a loopback host answers or
+    /// refuses at once, so such a connect is no finding.
+    #[serde(default)]
+    pub loopback_arg: Option<usize>,
     #[serde(default)]
     pub config_arg: Option<String>,
     #[serde(default)]

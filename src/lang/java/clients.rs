@@ -47,9 +47,39 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// A loopback host: `"127.0.0.1"`, `"localhost"`, `"::1"`, `InetAddress.getLoopbackAddress()`,
+    /// `InetAddress.getByName("127.0.0.1")`, or `new InetSocketAddress(<one of these>, port)`.
+    fn loopback(&self, n: Node) -> bool {
+        match n.kind_name() {
+            "string_literal" => {
+                let t = self.text(n).trim_matches('"');
+                matches!(t, "127.0.0.1" | "localhost" | "::1" | "0:0:0:0:0:0:0:1")
+            }
+            "method_invocation" | "object_creation_expression" => {
+                let name = n
+                    .field("name")
+                    .or_else(|| n.field("type"))
+                    .map(|m| self.text(m))
+                    .unwrap_or_default();
+                match name {
+                    "getLoopbackAddress" => true,
+                    "getByName" | "InetSocketAddress" | "createUnresolved" => {
+                        args(n).first().is_some_and(|a| self.loopback(*a))
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
     fn check_client(&mut self, entry: &ClientEntry, start: Node) {
         let count = args(start).len();
         if count < entry.min_args || entry.max_args.is_some_and(|m| count > m) {
+            return;
+        }
+        let host = entry.loopback_arg.and_then(|i| args(start).get(i).copied());
+        if host.is_some_and(|h| self.loopback(h)) {
             return;
         }
         if let Some(cast) = &entry.cast {
