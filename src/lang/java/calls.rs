@@ -205,20 +205,30 @@ impl<'a> Extractor<'a> {
                     let pool = self.facts.submissions[*idx].pool.clone();
                     self.anonymous_or_children(*arg, Some((CtxKind::PoolTask(pool), *idx)));
                 }
-                // `feed.observe().subscribe(msg -> handle(msg))`: the callback runs for
-                // every item the stream emits, on the emitting thread, not where the
-                // subscription is made: an entry point of its own, like a listener. Hot,
-                // but paced: the project cannot tell a message feed from a registry
-                // watch, so what it queues is not counted as growing with requests.
-                ("lambda_expression", None) if object.is_some() && self.subscriber(&name) => {
-                    let saved = std::mem::replace(&mut self.off_loop_above, false);
+                ("lambda_expression", None) if !completes.is_empty() || hint.is_some() => {
+                    self.scopes.push();
+                    self.declare_complete(&completes);
+                    self.lambda(*arg, CtxKind::Inline, hint.clone(), None);
+                    self.scopes.pop();
+                }
+                ("method_reference", None) => self.method_reference_with(*arg, hint.as_ref()),
+                ("lambda_expression", None) => {
+                    // `feed.observe().subscribe(msg -> handle(msg))`: the callback runs for
+                    // every item the stream emits, on the emitting thread, not where the
+                    // subscription is made: an entry point of its own, like a listener.
+                    // Hot, but paced: the project cannot tell a message feed from a
+                    // registry watch, so what it queues is not counted as growing with
+                    // requests.
+                    let subscribed = object.is_some() && self.subscriber(&name);
                     let kind = match self.lambda_kind_in_call(node) {
-                        CtxKind::Inline => CtxKind::Thread,
+                        CtxKind::Inline if subscribed => CtxKind::Thread,
                         k => k,
                     };
-                    self.force_lambda_ctx = true;
-                    if let Some(id) = self.lambda(*arg, kind.clone(), None, None) {
-                        if kind == CtxKind::Thread {
+                    let entry = subscribed && kind == CtxKind::Thread;
+                    let saved = std::mem::replace(&mut self.off_loop_above, false);
+                    self.force_lambda_ctx = subscribed || project_call && kind == CtxKind::Inline;
+                    if let Some(id) = self.lambda(*arg, kind, None, None) {
+                        if entry {
                             self.facts.contexts[id].entry = Some(Box::new(Entry {
                                 heat: Heat::Hot,
                                 why: format!("`{name}` callback"),
@@ -228,25 +238,6 @@ impl<'a> Extractor<'a> {
                                 sized_job: false,
                             }));
                         }
-                        if project_call {
-                            lambda_args.push((i, id));
-                        }
-                    }
-                    self.force_lambda_ctx = false;
-                    self.off_loop_above = saved;
-                }
-                ("lambda_expression", None) if !completes.is_empty() || hint.is_some() => {
-                    self.scopes.push();
-                    self.declare_complete(&completes);
-                    self.lambda(*arg, CtxKind::Inline, hint.clone(), None);
-                    self.scopes.pop();
-                }
-                ("method_reference", None) => self.method_reference_with(*arg, hint.as_ref()),
-                ("lambda_expression", None) => {
-                    let kind = self.lambda_kind_in_call(node);
-                    let saved = std::mem::replace(&mut self.off_loop_above, false);
-                    self.force_lambda_ctx = project_call && kind == CtxKind::Inline;
-                    if let Some(id) = self.lambda(*arg, kind, None, None) {
                         if project_call {
                             lambda_args.push((i, id));
                         }

@@ -74,11 +74,12 @@ impl<'a> Extractor<'a> {
     }
 
     fn check_client(&mut self, entry: &ClientEntry, start: Node) {
-        let count = args(start).len();
+        let given = args(start);
+        let count = given.len();
         if count < entry.min_args || entry.max_args.is_some_and(|m| count > m) {
             return;
         }
-        let host = entry.loopback_arg.and_then(|i| args(start).get(i).copied());
+        let host = entry.loopback_arg.and_then(|i| given.get(i).copied());
         if host.is_some_and(|h| self.loopback(h)) {
             return;
         }
