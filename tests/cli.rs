@@ -706,6 +706,40 @@ pub async fn fetch(url: &str) -> Result<String, reqwest::Error> {
     assert_eq!(run(&[]), vec![wait("warning"), client]);
 }
 
+/// Java does the same since session 39: in code of unknown context a client without a
+/// timeout is a warning, a wait only a note with `--pedantic`.
+#[test]
+fn java_unknown_context_keeps_clients() {
+    let t = TempDir::new().unwrap();
+    let java = r#"package com.acme.sdk;
+import java.util.concurrent.Future;
+import org.springframework.web.client.RestTemplate;
+public class BillingSdk {
+    private Future<String> token;
+    public String token() throws Exception { return token.get(); }
+    public String invoice(String id) {
+        return new RestTemplate().getForObject("https://billing/" + id, String.class);
+    }
+}
+"#;
+    write(t.path(), "src/BillingSdk.java", java);
+    let run = |extra: &[&str]| {
+        diagnostics(t.path(), extra)
+            .iter()
+            .map(|d| {
+                (
+                    d["rule"].as_str().unwrap().to_string(),
+                    d["level"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let client = ("missing_client_timeout".to_string(), "warning".to_string());
+    let wait = ("unbounded_join".to_string(), "note".to_string());
+    assert_eq!(run(&[]), vec![client.clone()]);
+    assert_eq!(run(&["--pedantic"]), vec![wait, client]);
+}
+
 /// Revision 2: a wait in cold code is not reported, unless `--pedantic` (as a note,
 /// which does not fail the build); in hot code it is an error, in unknown code a warning.
 #[test]
