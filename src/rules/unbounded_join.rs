@@ -70,6 +70,11 @@ fn submitter_bounds(project: &Project, execs: &[crate::link::Execution]) -> bool
 }
 
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
+    // Waits on a wrapper's task are reported once, naming the pool (below); the
+    // front end's span of the same wait is its method call, so match on the end.
+    let wrapped = wrapper_waits(project);
+    let on_wrapper: std::collections::HashSet<_> =
+        wrapped.iter().map(|d| (d.file, d.span.end)).collect();
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
         // A wait on a project call that returns a promise an I/O callback completes
@@ -79,7 +84,12 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
         let untimed = |w: &&Wait| {
             !w.timed || (w.by_call && project.model.typed_waits.contains(&(file, w.span.start)))
         };
-        for w in facts.waits.iter().filter(|w| untimed(w) && !promise(w)) {
+        let wrapper = |w: &&Wait| on_wrapper.contains(&(file, w.span.end));
+        for w in facts
+            .waits
+            .iter()
+            .filter(|w| untimed(w) && !promise(w) && !wrapper(w))
+        {
             let execs = project.executions(file, w.ctx);
             let on_async = execs.iter().any(|e| e.kind == CtxKind::Async);
             let on_pool = execs.iter().find_map(|e| match &e.kind {
@@ -190,7 +200,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             out.push(d);
         }
     }
-    out.extend(wrapper_waits(project));
+    out.extend(wrapped);
     out
 }
 
