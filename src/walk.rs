@@ -18,6 +18,20 @@ use crate::source::Language;
 /// Directories never walked into (build output and dependencies).
 const SKIPPED_DIRS: &[&str] = &["target", "build", "node_modules"];
 
+/// Build output or dependencies: a `node_modules` anywhere; a `target` or `build`
+/// folder unless it sits in a source tree (below a `src` folder), where it is a
+/// package or module (`src/main/java/org/acme/build`, `src/build/mod.rs`).
+fn is_build_output(rel: &Path) -> bool {
+    let Some(name) = rel.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    SKIPPED_DIRS.contains(&name)
+        && (name == "node_modules"
+            || !rel
+                .parent()
+                .is_some_and(|p| p.components().any(|c| c.as_os_str() == "src")))
+}
+
 /// A file to check.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Candidate {
@@ -179,17 +193,15 @@ fn walk_dir(root: &Path, opts: &WalkOptions, w: &mut Walked) {
                 return true;
             }
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-            let name = e.file_name().to_string_lossy();
-            let reason = if is_dir && SKIPPED_DIRS.contains(&name.as_ref()) {
+            // Directories are judged by their path from the project root.
+            let rel = is_dir.then(|| base_in.join(under(e.path(), e.depth())));
+            let reason = if rel.as_deref().is_some_and(is_build_output) {
                 Some(Reason::BuildOutput)
             } else if is_dir && e.path().join("CACHEDIR.TAG").is_file() {
                 Some(Reason::Cache)
             } else if config.is_excluded(e.path()) {
                 Some(Reason::Excluded)
-            } else if !include_tests
-                && is_dir
-                && is_test_dir(&base_in.join(under(e.path(), e.depth())))
-            {
+            } else if !include_tests && rel.as_deref().is_some_and(is_test_dir) {
                 Some(Reason::TestCode)
             } else {
                 None
@@ -488,6 +500,21 @@ fn is_rust_test_support(dir: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn build_output_dirs() {
+        assert!(is_build_output(Path::new("build")));
+        assert!(is_build_output(Path::new("svc/target")));
+        assert!(is_build_output(Path::new("web/src/ui/node_modules")));
+        // Packages and modules named like build output are source.
+        assert!(!is_build_output(Path::new(
+            "svc/src/main/java/org/acme/build"
+        )));
+        assert!(!is_build_output(Path::new("crate/src/target")));
+        assert!(!is_build_output(Path::new(
+            "svc/src/main/java/org/acme/builds"
+        )));
+    }
 
     #[test]
     fn test_paths() {

@@ -334,6 +334,28 @@ fn ignore_files_hidden_and_build_dirs_are_skipped() {
 }
 
 #[test]
+fn packages_named_build_are_source() {
+    let t = TempDir::new().unwrap();
+    // Gradle output beside the sources: skipped.
+    write(t.path(), "svc/build/generated/A.java", UNBOUNDED_JAVA);
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    // A package named `build` in the sources: checked.
+    write(
+        t.path(),
+        "svc/src/main/java/org/acme/build/Q.java",
+        UNBOUNDED_JAVA,
+    );
+    let out = stdout_of(&["check", "--format", "json"], t.path(), 1);
+    let paths: Vec<_> = json(&out)["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(paths, ["svc/src/main/java/org/acme/build/Q.java"]);
+}
+
+#[test]
 fn output_is_identical_across_thread_counts() {
     let run = |jobs: &str| {
         poolguard()
