@@ -119,11 +119,12 @@ pub fn dump(project: &Project) -> String {
                     let target = &project.files[e.node.0];
                     let head = project.facts[e.node.0].contexts[e.node.1].head.start;
                     format!(
-                        "    calls {} at line {} -> {}:{}",
+                        "    calls {} at line {} -> {}:{}{}",
                         project.display_name(e.node.0, e.node.1),
                         project.files[file].line_number(e.span.start),
                         target.display,
-                        target.line_number(head)
+                        target.line_number(head),
+                        if e.timed { " (under a timeout)" } else { "" }
                     )
                 })
                 .collect();

@@ -14,6 +14,18 @@ use crate::facts::Item;
 use crate::facts::{Context, CtxId, CtxKind, Entry, FileFacts, Heat};
 use crate::source::Span;
 
+/// A call's future kept in a local (`let upload = self.put(..);`): when it is run only
+/// under a timeout wrapper (`timeout(d, upload)`), its calls are bounded there.
+pub(super) struct FutureLocal {
+    pub(super) name: String,
+    /// The calls its initializer records (indexes into `facts.calls`).
+    pub(super) calls: std::ops::Range<usize>,
+    /// Handed to a timeout wrapper.
+    pub(super) timed: bool,
+    /// Awaited with no timeout, or moved anywhere else.
+    pub(super) untimed: bool,
+}
+
 pub struct Extractor<'a> {
     pub(super) catalog: &'a Indexed,
     /// The file, for same-file summaries looked up on demand.
@@ -99,6 +111,9 @@ pub struct Extractor<'a> {
     /// Requests of this function given a timeout of their own
     /// (`*req.timeout_mut() = Some(d)`): a client that executes them is bounded.
     pub(super) timed_requests: Vec<String>,
+    /// Futures of this function kept in a local before they run (`let upload =
+    /// self.put(..);` then `timeout(d, upload)`).
+    pub(super) future_locals: Vec<FutureLocal>,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
@@ -316,6 +331,7 @@ impl<'a> Extractor<'a> {
             deferred: Vec::new(),
             handed_calls: Default::default(),
             timed_requests: Vec::new(),
+            future_locals: Vec::new(),
             params: Vec::new(),
             senders: Vec::new(),
             oneshots: Vec::new(),
@@ -462,6 +478,7 @@ impl<'a> Extractor<'a> {
         let saved_carriers = std::mem::take(&mut self.carriers);
         let saved_sender_params = std::mem::take(&mut self.sender_params);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
+        let saved_future_locals = std::mem::take(&mut self.future_locals);
         let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
         let first_queue = self.facts.queues.len();
         for input in &sig.inputs {
@@ -509,6 +526,13 @@ impl<'a> Extractor<'a> {
         self.carriers = saved_carriers;
         self.sender_params = saved_sender_params;
         self.timed_requests = saved_timed_requests;
+        for l in std::mem::replace(&mut self.future_locals, saved_future_locals) {
+            if l.timed && !l.untimed {
+                for c in &mut self.facts.calls[l.calls] {
+                    c.timed = true;
+                }
+            }
+        }
         self.admission = saved_admission;
         self.scopes.pop();
         self.loops = saved_loops;
@@ -903,6 +927,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr(&mut self, e: &'ast syn::Expr) {
+        // A future kept in a local, run with no timeout around it (`upload.await`).
+        if let (syn::Expr::Path(p), 0) = (e, self.timeout_wrapped) {
+            if let Some(id) = p.path.get_ident() {
+                if let Some(l) = self.future_locals.iter_mut().rev().find(|l| id == &l.name) {
+                    l.untimed = true;
+                }
+            }
+        }
         if matches!(
             e,
             syn::Expr::Call(_) | syn::Expr::MethodCall(_) | syn::Expr::Await(_) | syn::Expr::Try(_)
@@ -936,7 +968,28 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             return self.bind(&l.pat, Value::default());
         };
         let queues = self.facts.queues.len();
+        let calls = self.facts.calls.len();
         self.visit_expr(&init.expr);
+        // `let upload = self.put(..);`: a future, run later (not its awaited result).
+        // Any other `let` of the name shadows it (`let upload = timeout(d, upload);`).
+        if let syn::Pat::Ident(p) = &l.pat {
+            let future = matches!(&*init.expr, syn::Expr::Call(_) | syn::Expr::MethodCall(_))
+                && init.diverge.is_none();
+            let shadows = self.future_locals.iter().any(|f| p.ident == f.name);
+            if future || shadows {
+                let calls = if future {
+                    calls
+                } else {
+                    self.facts.calls.len()
+                };
+                self.future_locals.push(FutureLocal {
+                    name: p.ident.to_string(),
+                    calls: calls..self.facts.calls.len(),
+                    timed: false,
+                    untimed: false,
+                });
+            }
+        }
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
         }
@@ -1231,7 +1284,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         for d in &done {
             self.mark_complete(d, true);
         }
+        let chosen = then_untimed_by_choice(i);
+        self.timeout_wrapped += usize::from(chosen);
         self.visit_block(&i.then_branch);
+        self.timeout_wrapped -= usize::from(chosen);
         self.scopes.pop();
         if let Some((_, e)) = &i.else_branch {
             let chosen = else_untimed_by_choice(i);
@@ -1943,7 +1999,21 @@ pub(super) fn else_untimed_by_choice(i: &syn::ExprIf) -> bool {
     matches!(&*i.cond, syn::Expr::Let(l) if some_pattern(&l.pat) && optional_timeout(&l.expr))
 }
 
-/// An optional timeout as a value (`timeout`, `self.connect_timeout`, `opts.timeout_ms`).
+/// `if timeout_ms == 0 { send(..).await } else { timeout(d, send(..)).await }`: the
+/// branch for a timeout of zero, which its caller chose to mean none.
+pub(super) fn then_untimed_by_choice(i: &syn::ExprIf) -> bool {
+    let syn::Expr::Binary(b) = &*i.cond else {
+        return false;
+    };
+    let zero = |e: &syn::Expr| matches!(e, syn::Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(n) if n.base10_digits() == "0"));
+    i.else_branch.is_some()
+        && matches!(b.op, syn::BinOp::Eq(_))
+        && ((optional_timeout(&b.left) && zero(&b.right))
+            || (zero(&b.left) && optional_timeout(&b.right)))
+}
+
+/// An optional timeout as a value (`timeout`, `self.connect_timeout`, `opts.timeout_ms`,
+/// `self.deadline_ms`).
 fn optional_timeout(e: &syn::Expr) -> bool {
     let name = match e {
         syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -1954,7 +2024,10 @@ fn optional_timeout(e: &syn::Expr) -> bool {
         syn::Expr::Reference(r) => return optional_timeout(&r.expr),
         _ => None,
     };
-    name.is_some_and(|n| n.to_ascii_lowercase().contains("timeout"))
+    name.is_some_and(|n| {
+        let n = n.to_ascii_lowercase();
+        n.contains("timeout") || n.contains("deadline")
+    })
 }
 
 /// `Some(..)`.
