@@ -426,6 +426,11 @@ pub struct ClientEntry {
     /// not `HttpUtil.get(url, timeout)`).
     #[serde(default)]
     pub max_args: Option<usize>,
+    /// Java: the timeout argument of the overloads past `max_args`: one given as a
+    /// literal `-1` or `0` (no timeout) keeps the call a start
+    /// (`HttpUtil.downloadFileFromUrl(url, dest, -1, progress)`).
+    #[serde(default)]
+    pub untimed_arg: Option<usize>,
     /// Java: the argument naming the host a connect goes to (`new Socket(host, port)`,
     /// `s.connect(new InetSocketAddress(host, port))`): a loopback host answers or
     /// refuses at once, so such a connect is no finding.

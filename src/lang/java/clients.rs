@@ -76,7 +76,12 @@ impl<'a> Extractor<'a> {
     fn check_client(&mut self, entry: &ClientEntry, start: Node) {
         let given = args(start);
         let count = given.len();
-        if count < entry.min_args || entry.max_args.is_some_and(|m| count > m) {
+        // Past `max_args` the overload takes a timeout: a literal `-1` or `0` is none.
+        let untimed = || {
+            let arg = entry.untimed_arg.and_then(|i| given.get(i));
+            arg.is_some_and(|a| matches!(self.text(*a).replace(' ', "").as_str(), "-1" | "0"))
+        };
+        if count < entry.min_args || entry.max_args.is_some_and(|m| count > m) && !untimed() {
             return;
         }
         let host = entry.loopback_arg.and_then(|i| given.get(i).copied());
