@@ -499,6 +499,8 @@ impl<'a> Extractor<'a> {
                 // whose body is a `loop` (a ticker, a reporter) is a background job.
                 // `Arbiter::new().spawn(async move { .. })`: the block runs on a thread
                 // started for it, with its own event loop.
+                // Also through a future adapter (`async move { .. }.instrument(span)`).
+                let arg = super::clients::flatten(arg).root;
                 if let (syn::Expr::Async(_), Some(Runs::Thread)) = (arg, runs) {
                     if let Some(c) = self.facts.contexts.get_mut(before) {
                         c.entry = dedicated_thread();
