@@ -763,8 +763,8 @@ fn judge_context(
                 format!("`{name}` is {article} {why}")
             } else {
                 format!(
-                    "`{name}` is reached from {why} `{}`",
-                    project.display_name(root.0, root.1)
+                    "`{name}` is reached from {}",
+                    crate::link::root_named(why, &project.display_name(root.0, root.1))
                 )
             };
             d.labels.push(crate::diagnostic::Label {

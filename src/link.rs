@@ -547,7 +547,10 @@ impl<'a> Project<'a> {
     pub fn exec_context(&self, file: FileId, ctx: CtxId) -> (ExecContext, Node) {
         let heats = &self.model.heats;
         let heat = heats.heat((file, ctx));
-        let path = heats.path((file, ctx));
+        let mut path = heats.path((file, ctx));
+        if heat == Heat::Cold && heats.root_why(path[0].node).is_none() {
+            path = self.cold_path((file, ctx)).unwrap_or(path);
+        }
         let root = path[0].node;
         let mut via = Vec::new();
         if heat != Heat::Unknown {
@@ -562,7 +565,7 @@ impl<'a> Project<'a> {
                         via.push(ViaStep {
                             file: f,
                             span: head,
-                            what: format!("{why} `{name}`"),
+                            what: root_named(why, &name),
                         });
                     }
                     (Some((pf, _)), Some(call)) => via.push(ViaStep {
@@ -576,6 +579,51 @@ impl<'a> Project<'a> {
             }
         }
         (ExecContext { heat, via }, root)
+    }
+}
+
+impl Project<'_> {
+    /// Cold code that is no root itself: a path from a cold root through cold callers
+    /// (the first caller of each, in file order), so a note says where it runs
+    /// (`main`, a shutdown hook) rather than calling it an entry point.
+    fn cold_path(&self, n: crate::model::Node) -> Option<Vec<crate::model::heat::Step>> {
+        /// How many calls up the chain a cold root is looked for.
+        const DEPTH: usize = 8;
+        let heats = &self.model.heats;
+        let mut chain: Vec<(crate::model::Node, Option<Span>)> = vec![(n, None)];
+        let mut cur = n;
+        while heats.root_why(cur).is_none() {
+            if chain.len() > DEPTH {
+                return None;
+            }
+            let seen = |x: &crate::model::Node| chain.iter().any(|(c, _)| c == x);
+            let next = self
+                .model
+                .calls
+                .callers
+                .get(&cur)
+                .into_iter()
+                .flatten()
+                .filter(|e| heats.heat(e.node) == Heat::Cold && !seen(&e.node))
+                .min_by_key(|e| (e.node, e.span.start))?;
+            chain.push((next.node, Some(next.span)));
+            cur = next.node;
+        }
+        let steps = (0..chain.len()).rev().map(|i| crate::model::heat::Step {
+            node: chain[i].0,
+            call: chain.get(i + 1).and_then(|c| c.1),
+        });
+        Some(steps.collect())
+    }
+}
+
+/// An entry point by why it is one and its name (`route handler `list``); a why that
+/// names it already (`` `main` ``) stands alone.
+pub fn root_named(why: &str, name: &str) -> String {
+    if why.starts_with('`') && why.ends_with('`') && !why.contains(' ') {
+        why.to_string()
+    } else {
+        format!("{why} `{name}`")
     }
 }
 

@@ -356,6 +356,33 @@ fn packages_named_build_are_source() {
 }
 
 #[test]
+fn cold_notes_name_the_cold_root() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "Cargo.toml",
+        "[package]\nname = \"warmer\"\nversion = \"0.1.0\"\n",
+    );
+    write(
+        t.path(),
+        "src/main.rs",
+        "fn main() {\n    start();\n}\n\nfn start() {\n    warm();\n}\n\nfn warm() {\n    let _ = std::net::TcpStream::connect(\"cache.internal:6379\");\n}\n",
+    );
+    let out = stdout_of(&["check", "--pedantic", "--format", "json"], t.path(), 0);
+    let doc = json(&out);
+    let d = &doc["diagnostics"][0];
+    assert_eq!(d["context"]["kind"], "cold");
+    let via: Vec<_> = d["context"]["via"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["what"].as_str().unwrap().to_string())
+        .collect();
+    // Not "entry point `warm`": the path from `main` through its cold callers.
+    assert_eq!(via, ["`main`", "calls `start`", "calls `warm`"]);
+}
+
+#[test]
 fn output_is_identical_across_thread_counts() {
     let run = |jobs: &str| {
         poolguard()
