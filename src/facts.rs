@@ -40,6 +40,17 @@ pub struct FileFacts {
     /// project superclass in another file).
     #[serde(default)]
     pub member_waits: Vec<(u32, Span)>,
+    /// Rust: blocking calls on a field of a project struct declared in another file
+    /// (`node.state_changed.wait(guard)`), as (wait, by index in `waits`; struct;
+    /// field; the catalog wait entry): a wait (recorded timed, `by_call`) once the
+    /// project model finds the field is declared of that entry's type
+    /// ([`FileFacts::wait_fields`]).
+    #[serde(default)]
+    pub field_waits: Vec<(u32, Box<str>, Box<str>, u16)>,
+    /// Rust: the file's `pub` struct fields of a type some catalog wait is called on
+    /// (`pub state_changed: Condvar`), as (struct, field, the wait entries that apply).
+    #[serde(default)]
+    pub wait_fields: Vec<(Box<str>, Box<str>, Vec<u16>)>,
     /// Waits, later in the calling code, on the result of a project call (by index in
     /// `calls`): `f = runner.submit(..); .. f.get()`.
     pub call_waits: Vec<(usize, Span)>,
@@ -238,6 +249,8 @@ impl FileFacts {
         self.types.shrink_to_fit();
         self.ret_types.shrink_to_fit();
         self.member_waits.shrink_to_fit();
+        self.field_waits.shrink_to_fit();
+        self.wait_fields.shrink_to_fit();
         self.member_receivers.shrink_to_fit();
         self.receivers.shrink_to_fit();
     }

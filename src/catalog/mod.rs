@@ -299,6 +299,15 @@ impl Indexed {
     }
 
     /// Wait entries for a method or function name.
+    /// The catalog's method waits of this name, with their index in `data.waits`.
+    pub fn waits_named_at(&self, name: &str) -> impl Iterator<Item = (usize, &WaitEntry)> {
+        self.waits_by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|&i| (i, &self.data.waits[i]))
+    }
+
     pub fn waits_named(&self, name: &str) -> impl Iterator<Item = &WaitEntry> {
         self.waits_by_name
             .get(name)

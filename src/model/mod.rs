@@ -25,7 +25,8 @@ pub struct Model {
     /// I/O callback completes: bounded by that client's timeouts.
     pub promise_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
     /// Java waits on a project call's result (`Wait::by_call`) whose every target is
-    /// declared to return a future: untimed waits, as (file, start of the wait's span).
+    /// declared to return a future, and Rust waits on a field another file declares of
+    /// a waited type: untimed waits, as (file, start of the wait's span).
     pub typed_waits: rustc_hash::FxHashSet<(crate::source::FileId, usize)>,
     /// Java waits on a project call whose futures come only from library calls, none a
     /// submission to a pool (`promises::library_waits`).
@@ -49,7 +50,8 @@ impl Model {
             bounded: promise_waits,
             library: library_waits,
         } = promises::proven_waits(facts, &calls);
-        let typed_waits = promises::future_waits(facts, &calls, &types);
+        let mut typed_waits = promises::future_waits(facts, &calls, &types);
+        typed_waits.extend(promises::field_waits(facts));
         let scheduler_sized = scheduler_sized(facts);
         Model {
             types,

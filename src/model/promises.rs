@@ -185,3 +185,39 @@ pub fn future_waits(
     }
     out
 }
+
+/// Rust blocking calls on a field of a project struct another file declares
+/// (`node.state_changed.wait(guard)`, `FileFacts::field_waits`), as (file, start of the
+/// wait's span), where that field is declared of the wait entry's type (`pub
+/// state_changed: Condvar`). A struct name two files give different such fields is
+/// left out.
+pub fn field_waits(facts: &[FileFacts]) -> HashSet<(FileId, usize)> {
+    let mut out = HashSet::default();
+    let mut fields: HashMap<(&str, &str), Option<&[u16]>> = HashMap::default();
+    for f in facts {
+        for (st, field, entries) in &f.wait_fields {
+            fields
+                .entry((st, field))
+                .and_modify(|e| {
+                    if *e != Some(&entries[..]) {
+                        *e = None;
+                    }
+                })
+                .or_insert(Some(entries));
+        }
+    }
+    if fields.is_empty() {
+        return out;
+    }
+    for (file, f) in facts.iter().enumerate() {
+        for (w, st, field, entry) in &f.field_waits {
+            let declared = fields.get(&(&**st, &**field)).copied().flatten();
+            if let (Some(e), Some(w)) = (declared, f.waits.get(*w as usize)) {
+                if e.contains(entry) {
+                    out.insert((file, w.span.start));
+                }
+            }
+        }
+    }
+    out
+}

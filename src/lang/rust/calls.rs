@@ -262,8 +262,11 @@ impl<'a> Extractor<'a> {
         nargs: usize,
         receiver: &syn::Expr,
     ) {
-        if recv.complete || recv.ty.is_none() {
+        if recv.complete {
             return;
+        }
+        if recv.ty.is_none() {
+            return self.field_wait(s, recv, method, nargs, receiver);
         }
         // `thread::scope(|s| { ..spawn workers..; rx.iter().sum() })`: a scope body
         // draining a channel of its own function waits for the scope's threads, which
@@ -292,6 +295,39 @@ impl<'a> Extractor<'a> {
             let recv_text = short(&expr_text(receiver));
             let what = format!("`{recv_text}.{method}()`");
             self.push_wait(s, what, &w, recv_text, recv.origin);
+        }
+    }
+
+    /// `node.state_changed.wait(guard)` on a field of a project struct another file
+    /// declares: a wait the project model confirms from the field's declared type
+    /// ([`crate::facts::FileFacts::field_waits`]); until then it counts as timed.
+    fn field_wait(
+        &mut self,
+        s: Span,
+        recv: &Value,
+        method: &str,
+        nargs: usize,
+        receiver: &syn::Expr,
+    ) {
+        let Some((st, field)) = &recv.from_field else {
+            return;
+        };
+        let entry = self.catalog.waits_named_at(method).find(|(_, w)| {
+            w.method.is_some() && w.args.contains(&nargs) && w.kind != WaitCatalogKind::CallerRuns
+        });
+        let Some((Ok(at), w)) = entry.map(|(i, w)| (u16::try_from(i), w.clone())) else {
+            return;
+        };
+        let before = self.facts.waits.len();
+        let recv_text = short(&expr_text(receiver));
+        let what = format!("`{recv_text}.{method}()`");
+        self.push_wait(s, what, &w, recv_text, None);
+        if let (Some(pushed), Ok(idx)) = (self.facts.waits.get_mut(before), u32::try_from(before)) {
+            pushed.timed = true;
+            pushed.by_call = true;
+            self.facts
+                .field_waits
+                .push((idx, st.clone(), field.clone(), at));
         }
     }
 

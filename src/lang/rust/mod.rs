@@ -49,6 +49,7 @@ impl Frontend for RustFrontend {
                 x.facts.local_store = local_store;
                 x.facts.modules = declared_modules(&ast.items);
                 x.facts.struct_fields = x.types.project_fields();
+                x.facts.wait_fields = x.types.wait_fields();
                 x.facts.type_aliases = x.types.alias_facts();
                 Ok(x.facts)
             }

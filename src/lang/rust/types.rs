@@ -342,6 +342,28 @@ impl<'a> Types<'a> {
         out
     }
 
+    /// The file's `pub` struct fields of a type some catalog method wait is called on
+    /// (`pub state_changed: Condvar`), sorted: (struct, field, the entries by index).
+    pub fn wait_fields(&self) -> Vec<(Box<str>, Box<str>, Vec<u16>)> {
+        let waits = &self.catalog.data.waits;
+        let mut out: Vec<(Box<str>, Box<str>, Vec<u16>)> = self
+            .fields
+            .iter()
+            .filter(|(k, _)| self.visible.contains(*k))
+            .filter_map(|((s, f), ty)| {
+                let entries: Vec<u16> = (0..waits.len())
+                    .filter(|&i| {
+                        waits[i].method.is_some() && self.catalog.matches(&waits[i].on, Some(ty))
+                    })
+                    .filter_map(|i| u16::try_from(i).ok())
+                    .collect();
+                (!entries.is_empty()).then(|| (s.as_str().into(), f.as_str().into(), entries))
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
     pub fn is_transparent_method(&self, name: &str) -> bool {
         self.catalog
             .data
