@@ -163,10 +163,11 @@ pub struct SubmitEntry {
     /// Java: the executor is the last argument when there are more than this many.
     #[serde(default)]
     pub executor_after: Option<usize>,
-    /// Rust: the pool every call of this entry submits to (`rayon-global`, `tokio-blocking`).
+    /// The pool every call of this entry submits to (`rayon-global`, `tokio-blocking`;
+    /// Java: a library's own pool, `hutool-global`).
     #[serde(default)]
     pub pool: Option<String>,
-    /// Rust: how messages name that pool.
+    /// How messages name that pool.
     #[serde(default)]
     pub pool_name: Option<String>,
     /// Rust: where the task runs: `pool` (default), `install` (on the pool while the

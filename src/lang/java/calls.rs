@@ -134,6 +134,14 @@ impl<'a> Extractor<'a> {
             && match object {
                 None => true,
                 Some(o) if matches!(self.text(o), "this" | "super") => true,
+                // `TenantRunner.run(() -> ..)`: a static method of a project class.
+                Some(_)
+                    if static_class
+                        .as_deref()
+                        .is_some_and(|c| !self.catalog.knows(c)) =>
+                {
+                    true
+                }
                 Some(_) => recv
                     .ty
                     .as_ref()
@@ -551,6 +559,17 @@ impl<'a> Extractor<'a> {
                 let last = *args.last()?;
                 let pool = self.pool_ref_of(last)?;
                 (pool, (0..args.len() - 1).collect())
+            }
+            // A library's own pool (Hutool's `ThreadUtil.execute(task)`).
+            _ if entry.pool.is_some() => {
+                let key = entry.pool.clone().unwrap_or_default();
+                let name = entry.pool_name.clone().unwrap_or_else(|| key.clone());
+                let pool = PoolRef {
+                    key,
+                    name,
+                    confirmed: true,
+                };
+                (pool, (0..args.len()).collect())
             }
             Some(_) => (
                 PoolRef {
