@@ -1335,6 +1335,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let saved = self.accept_loop;
         if super::handshakes::accepts(None, &l.body) {
             self.accept_loop = self.current_ctx();
+            // A loop accepting connections: this crate serves them, whatever made the
+            // listener (`TcpSocket::listen(backlog)`, a project wrapper).
+            self.facts.listens = true;
         }
         self.loops += 1;
         self.visit_block(&l.body);
@@ -1352,6 +1355,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let saved = self.accept_loop;
         if super::handshakes::accepts(Some(&w.cond), &w.body) {
             self.accept_loop = self.current_ctx();
+            self.facts.listens = true;
         }
         self.loops += 1;
         self.visit_block(&w.body);
