@@ -432,6 +432,13 @@ pub struct ClientEntry {
     /// (`HttpUtil.downloadFileFromUrl(url, dest, -1, progress)`).
     #[serde(default)]
     pub untimed_arg: Option<usize>,
+    /// Java: the need that bounds only reads (`setReadTimeout`), and the calls that read
+    /// (`reads`): a connection its method only connects (a port or TLS probe that sets
+    /// its connect timeout and calls none of `reads`) needs no read timeout.
+    #[serde(default)]
+    pub read_need: Option<String>,
+    #[serde(default)]
+    pub reads: Vec<String>,
     /// Java: the argument naming the host a connect goes to (`new Socket(host, port)`,
     /// `s.connect(new InetSocketAddress(host, port))`): a loopback host answers or
     /// refuses at once, so such a connect is no finding.

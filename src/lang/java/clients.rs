@@ -121,6 +121,18 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
+        // A probe that only connects: the read timeout would bound reads it never makes.
+        if let (Some(read), true) = (&entry.read_need, used.confined) {
+            let set = |need: &String| {
+                let alts: Vec<&str> = need.split('|').collect();
+                used.calls.iter().any(|c| alts.contains(&c.method.as_str()))
+            };
+            let others_set = entry.needs.iter().filter(|n| *n != read).all(set);
+            let reads = used.calls.iter().any(|c| entry.reads.contains(&c.method));
+            if others_set && !reads {
+                return;
+            }
+        }
         if entry.when_partly_set && lacks == entry.missing {
             return;
         }
