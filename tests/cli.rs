@@ -718,6 +718,19 @@ fn diagnostics(dir: &Path, extra: &[&str]) -> Vec<serde_json::Value> {
     json(&out.stdout)["diagnostics"].as_array().unwrap().clone()
 }
 
+/// Each finding's rule and level, in output order.
+fn rules_and_levels(dir: &Path, extra: &[&str]) -> Vec<(String, String)> {
+    diagnostics(dir, extra)
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["level"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
 /// Rust reports unknown-context findings only with `--pedantic` too, except clients
 /// without timeouts (its catalog's `unknown_reported`); a config can ask for all.
 #[test]
@@ -732,17 +745,7 @@ pub async fn fetch(url: &str) -> Result<String, reqwest::Error> {
 }
 "#;
     write(t.path(), "src/lib.rs", rust);
-    let run = |extra: &[&str]| {
-        diagnostics(t.path(), extra)
-            .iter()
-            .map(|d| {
-                (
-                    d["rule"].as_str().unwrap().to_string(),
-                    d["level"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect::<Vec<_>>()
-    };
+    let run = |extra: &[&str]| rules_and_levels(t.path(), extra);
     let client = ("missing_client_timeout".to_string(), "warning".to_string());
     let wait = |level: &str| ("caller_runs_under_join".to_string(), level.to_string());
     assert_eq!(run(&[]), vec![client.clone()]);
@@ -772,17 +775,7 @@ public class BillingSdk {
 }
 "#;
     write(t.path(), "src/BillingSdk.java", java);
-    let run = |extra: &[&str]| {
-        diagnostics(t.path(), extra)
-            .iter()
-            .map(|d| {
-                (
-                    d["rule"].as_str().unwrap().to_string(),
-                    d["level"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect::<Vec<_>>()
-    };
+    let run = |extra: &[&str]| rules_and_levels(t.path(), extra);
     let client = ("missing_client_timeout".to_string(), "warning".to_string());
     let wait = ("unbounded_join".to_string(), "note".to_string());
     assert_eq!(run(&[]), vec![client.clone()]);
