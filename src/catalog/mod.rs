@@ -298,8 +298,7 @@ impl Indexed {
             .is_some_and(|g| g.iter().any(|t| t == fq))
     }
 
-    /// Wait entries for a method or function name.
-    /// The catalog's method waits of this name, with their index in `data.waits`.
+    /// Wait entries for a method or function name, with their index in `data.waits`.
     pub fn waits_named_at(&self, name: &str) -> impl Iterator<Item = (usize, &WaitEntry)> {
         self.waits_by_name
             .get(name)
@@ -308,12 +307,9 @@ impl Indexed {
             .map(|&i| (i, &self.data.waits[i]))
     }
 
+    /// Wait entries for a method or function name.
     pub fn waits_named(&self, name: &str) -> impl Iterator<Item = &WaitEntry> {
-        self.waits_by_name
-            .get(name)
-            .into_iter()
-            .flatten()
-            .map(|&i| &self.data.waits[i])
+        self.waits_named_at(name).map(|(_, w)| w)
     }
 
     /// Whether any submission entry names this method.

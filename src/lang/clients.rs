@@ -91,7 +91,7 @@ fn join_lacks(unmet: &[String]) -> String {
 
 /// A need as the user would write it: `setReadTimeout|readTimeout` ->
 /// "`setReadTimeout(..)` (or `readTimeout(..)`)".
-fn describe(need: &str) -> String {
+pub fn describe(need: &str) -> String {
     let mut alts = need
         .split('|')
         .map(|a| a.split('=').next().unwrap_or(a).trim());

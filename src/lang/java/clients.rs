@@ -9,7 +9,7 @@ use super::queues::{enclosing_body, enclosing_class_body};
 use super::syntax::{short, span, NodeExt};
 use crate::catalog::ClientEntry;
 use crate::facts::{Client, ClientBean, ClientField};
-use crate::lang::clients::{message, missing, Observed};
+use crate::lang::clients::{describe, message, missing, Observed};
 use crate::source::Span;
 
 /// What happens to a client after it is created.
@@ -121,17 +121,15 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
-        // A probe that only connects: the read timeout would bound reads it never makes.
-        if let (Some(read), true) = (&entry.read_need, used.confined) {
-            let set = |need: &String| {
-                let alts: Vec<&str> = need.split('|').collect();
-                used.calls.iter().any(|c| alts.contains(&c.method.as_str()))
-            };
-            let others_set = entry.needs.iter().filter(|n| *n != read).all(set);
-            let reads = used.calls.iter().any(|c| entry.reads.contains(&c.method));
-            if others_set && !reads {
-                return;
-            }
+        // A probe that only connects, lacking only the read timeout: that would bound
+        // reads it never makes.
+        let probe = entry.read_need.as_deref().is_some_and(|read| {
+            used.confined
+                && lacks == describe(read)
+                && !used.calls.iter().any(|c| entry.reads.contains(&c.method))
+        });
+        if probe {
+            return;
         }
         if entry.when_partly_set && lacks == entry.missing {
             return;

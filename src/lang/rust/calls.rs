@@ -66,9 +66,6 @@ impl<'a> Extractor<'a> {
         if wrapper && c.args.iter().any(|a| self.runs_next(a)) {
             self.facts.request_timeout = true;
         }
-        if wrapper {
-            self.future_locals_timed(c.args.iter());
-        }
         // A call of a function of this project: its closures may become pool tasks there.
         // (`graph::spawn_thread(name, move || ..)` in another crate of the workspace.)
         let project_fn = runs.is_none()
@@ -117,19 +114,6 @@ impl<'a> Extractor<'a> {
                 {
                     self.handler_refs(&last.ident.to_string(), c.args.iter(), cspan);
                 }
-            }
-        }
-    }
-
-    /// `timeout(d, upload)` with `upload` a future kept in a local: bounded here.
-    fn future_locals_timed<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
-        for a in args {
-            let syn::Expr::Path(p) = a else { continue };
-            let Some(id) = p.path.get_ident() else {
-                continue;
-            };
-            if let Some(l) = self.future_locals.iter_mut().rev().find(|l| id == &l.name) {
-                l.timed = true;
             }
         }
     }

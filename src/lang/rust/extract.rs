@@ -16,14 +16,14 @@ use crate::source::Span;
 
 /// A call's future kept in a local (`let upload = self.put(..);`): when it is run only
 /// under a timeout wrapper (`timeout(d, upload)`), its calls are bounded there.
-pub(super) struct FutureLocal {
-    pub(super) name: String,
+struct FutureLocal {
+    name: String,
     /// The calls its initializer records (indexes into `facts.calls`).
-    pub(super) calls: std::ops::Range<usize>,
-    /// Handed to a timeout wrapper.
-    pub(super) timed: bool,
+    calls: std::ops::Range<usize>,
+    /// Used inside a timeout wrapper.
+    timed: bool,
     /// Awaited with no timeout, or moved anywhere else.
-    pub(super) untimed: bool,
+    untimed: bool,
 }
 
 pub struct Extractor<'a> {
@@ -113,7 +113,7 @@ pub struct Extractor<'a> {
     pub(super) timed_requests: Vec<String>,
     /// Futures of this function kept in a local before they run (`let upload =
     /// self.put(..);` then `timeout(d, upload)`).
-    pub(super) future_locals: Vec<FutureLocal>,
+    future_locals: Vec<FutureLocal>,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
@@ -927,11 +927,15 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr(&mut self, e: &'ast syn::Expr) {
-        // A future kept in a local, run with no timeout around it (`upload.await`).
-        if let (syn::Expr::Path(p), 0) = (e, self.timeout_wrapped) {
+        // A future kept in a local, used under a timeout wrapper (`timeout(d, upload)`,
+        // as a call there is timed) or with none around it (`upload.await`).
+        if let syn::Expr::Path(p) = e {
             if let Some(id) = p.path.get_ident() {
                 if let Some(l) = self.future_locals.iter_mut().rev().find(|l| id == &l.name) {
-                    l.untimed = true;
+                    match self.timeout_wrapped {
+                        0 => l.untimed = true,
+                        _ => l.timed = true,
+                    }
                 }
             }
         }
