@@ -93,7 +93,7 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        if self.overwritten_unused(start) {
+        if self.overwritten_unused(start) || self.forwards(start) {
             return;
         }
         let mut used = self.observe(start, &entry.sent_by);
@@ -667,6 +667,17 @@ impl<'a> Extractor<'a> {
             confined: false,
         };
         let top = self.chain_up(start, &mut used.calls);
+        // `s.connect(addr)` on a local socket: confined when the local never leaves
+        // the method (`Socket s = null; try { s = new Socket(); s.connect(..) } ..`).
+        if let Some(obj) = (start.kind_name() == "method_invocation")
+            .then(|| start.field("object"))
+            .flatten()
+            .filter(|o| o.kind_name() == "identifier")
+        {
+            let var = self.text(obj);
+            used.confined = self.field(var).is_none()
+                && enclosing_body(start).is_some_and(|scope| self.confined_local(var, scope));
+        }
         let Some(parent) = top.parent() else {
             return used;
         };
@@ -739,15 +750,86 @@ impl<'a> Extractor<'a> {
         used
     }
 
-    /// Whether this mention of a local client only receives a call (`conn.connect()`)
-    /// or declares it, outside any lambda or class body nested in its method.
+    /// Whether `call` forwards its method's own call in a subclass of the receiver's
+    /// type: `delegate.connect(endpoint)` in `connect(SocketAddress endpoint)` of a
+    /// `Socket` subclass, every argument a parameter. The override's callers choose
+    /// the bound.
+    fn forwards(&self, call: Node) -> bool {
+        if call.kind_name() != "method_invocation" {
+            return false;
+        }
+        let receiver = call
+            .field("object")
+            .and_then(|o| self.value_of(o).ty)
+            .and_then(|t| t.fq);
+        let superclass = enclosing_class_body(call)
+            .and_then(|b| b.parent())
+            .and_then(|c| c.field("superclass"))
+            .and_then(|s| s.named_child(0))
+            .and_then(|t| self.jtype(t))
+            .and_then(|t| t.fq);
+        if receiver.is_none() || receiver != superclass {
+            return false;
+        }
+        let Some(body) = enclosing_body(call) else {
+            return false;
+        };
+        let Some(method) = body
+            .parent()
+            .filter(|m| m.kind_name() == "method_declaration")
+        else {
+            return false;
+        };
+        let named = |n: Node, field: &str| n.field(field).map(|x| self.text(x));
+        if named(method, "name") != named(call, "name") {
+            return false;
+        }
+        let params: Vec<&str> = method
+            .field("parameters")
+            .map(|ps| {
+                let mut c = ps.walk();
+                ps.named_children(&mut c)
+                    .filter_map(|p| named(p, "name"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let given = args(call);
+        !given.is_empty()
+            && given
+                .iter()
+                .all(|a| a.kind_name() == "identifier" && params.contains(&self.text(*a)))
+    }
+
+    /// Whether every mention of local `var` in `scope` is a confined use.
+    fn confined_local(&self, var: &str, scope: Node) -> bool {
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "identifier" && self.text(n) == var && !self.confined_use(n, scope)
+            {
+                return false;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        true
+    }
+
+    /// Whether this mention of a local client only receives a call (`conn.connect()`),
+    /// declares it, is assigned (`s = new Socket()`) or is checked against `null`,
+    /// outside any lambda or class body nested in its method.
     fn confined_use(&self, ident: Node, scope: Node) -> bool {
         let Some(p) = ident.parent() else {
             return false;
         };
         let receives = p.kind_name() == "method_invocation" && p.field("object") == Some(ident);
         let declares = p.kind_name() == "variable_declarator" && p.field("name") == Some(ident);
-        if !receives && !declares {
+        let assigned = p.kind_name() == "assignment_expression" && p.field("left") == Some(ident);
+        let null_check = p.kind_name() == "binary_expression"
+            && [p.field("left"), p.field("right")]
+                .into_iter()
+                .flatten()
+                .any(|o| o.kind_name() == "null_literal");
+        if !receives && !declares && !assigned && !null_check {
             return false;
         }
         let mut cur = p.parent();
