@@ -124,7 +124,13 @@ pub fn dump(project: &Project) -> String {
                         project.files[file].line_number(e.span.start),
                         target.display,
                         target.line_number(head),
-                        if e.timed { " (under a timeout)" } else { "" }
+                        if e.timed {
+                            " (under a timeout)"
+                        } else if facts.method_marks.iter().any(|m| m.2 == e.span) {
+                            " (advice, at the annotation)"
+                        } else {
+                            ""
+                        }
                     )
                 })
                 .collect();

@@ -148,6 +148,19 @@ pub struct FileFacts {
     /// ([`FileFacts::returns`], Java [`FileFacts::ret_types`]) is the receiver's type.
     #[serde(default)]
     pub receivers: Vec<(u32, u32)>,
+    /// Java: the annotation types the file declares (`@interface Audited`), fully
+    /// qualified: what a method's annotation or a pointcut resolves to.
+    #[serde(default)]
+    pub annotation_types: Vec<Box<str>>,
+    /// Java: the annotations on methods, other than `java.lang`'s, as (method, the
+    /// annotation, its span): the methods an aspect's pointcut selects.
+    #[serde(default)]
+    pub method_marks: Vec<(CtxId, std::sync::Arc<TypeRef>, Span)>,
+    /// Java: an aspect's advice (`@Around("@annotation(Audited)")` in an `@Aspect`), as
+    /// (advice method, the annotation its pointcut selects methods by): it runs where
+    /// those methods run.
+    #[serde(default)]
+    pub advice: Vec<(CtxId, std::sync::Arc<TypeRef>)>,
     /// Rust calls made on a field of a project struct declared in another file
     /// (`ctx.core.subscribe(..)`), as (call, struct, field), in ascending order: the
     /// field's declared type ([`FileFacts::struct_fields`]) is the receiver's type.

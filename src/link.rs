@@ -568,11 +568,17 @@ impl<'a> Project<'a> {
                             what: root_named(why, &name),
                         });
                     }
-                    (Some((pf, _)), Some(call)) => via.push(ViaStep {
-                        file: pf,
-                        span: call,
-                        what: format!("calls `{name}`"),
-                    }),
+                    (Some((pf, _)), Some(call)) => {
+                        // An aspect's advice, reached at the annotation that selects it.
+                        let marks = &self.facts[pf].method_marks;
+                        let advised = marks.iter().any(|(_, _, s)| *s == call);
+                        let verb = if advised { "is advised by" } else { "calls" };
+                        via.push(ViaStep {
+                            file: pf,
+                            span: call,
+                            what: format!("{verb} `{name}`"),
+                        })
+                    }
                     (Some(_), None) => {}
                 }
                 prev = Some(step.node);

@@ -53,12 +53,12 @@ fn producers<'s>(
     // A wrapper (`lock.acquireLock(..)` that does `scheduler.schedule(expiry, lease)`)
     // schedules what its own submission does.
     let delayed = |s: &Sub| {
-        s.what.contains("schedule")
+        called(&s.what).starts_with("schedule")
             || s.via_wrapper.is_some_and(|(f, at)| {
                 project.facts[f]
                     .submissions
                     .iter()
-                    .any(|x| x.span == at && x.what.contains("schedule"))
+                    .any(|x| x.span == at && called(&x.what).starts_with("schedule"))
             })
     };
     // `if (busy.compareAndSet(false, true)) pool.execute(..)`: one pending at a time.
@@ -87,7 +87,10 @@ fn producers<'s>(
         return Producers::Fixed;
     }
     let periodic = |s: &Sub| {
-        s.what.contains("scheduleAtFixedRate") || s.what.contains("scheduleWithFixedDelay")
+        matches!(
+            called(&s.what),
+            "scheduleAtFixedRate" | "scheduleWithFixedDelay"
+        )
     };
     // A single-thread executor with one place that feeds it besides cold code (its
     // shutdown hook, a startup task): that place's one job, not a backlog.
@@ -114,6 +117,13 @@ fn producers<'s>(
     } else {
         Producers::Unknown
     }
+}
+
+/// The method a submission's text calls (`schedule` in `scheduledPool.schedule(..)`),
+/// not its receiver's name (`scheduledPool.execute(..)` is immediate work).
+fn called(what: &str) -> &str {
+    let head = what.split('(').next().unwrap_or(what);
+    head.rsplit(['.', ':']).next().unwrap_or(head)
 }
 
 /// A producer that waits, with no time bound, for what it submitted (`invokeAll`,

@@ -317,6 +317,116 @@ impl<'a> Extractor<'a> {
             .and_then(|a| a.strings.into_iter().next())
     }
 
+    /// A method's annotations as marks a pointcut may select, and, for an aspect's
+    /// advice, the annotation its pointcut selects methods by.
+    pub(super) fn marks_and_advice(&mut self, method: Node, ctx: crate::facts::CtxId) {
+        let anns = self.annotations(method);
+        if anns.is_empty() {
+            return;
+        }
+        for a in &anns {
+            if matches!(
+                a.name.as_str(),
+                "Override" | "Deprecated" | "SuppressWarnings" | "SafeVarargs"
+            ) {
+                continue;
+            }
+            let t = self.type_ref(&named_type(&a.name));
+            self.facts.method_marks.push((ctx, t, span(a.node)));
+        }
+        let aspect = self.classes.last().is_some_and(|c| {
+            c.annotations
+                .iter()
+                .any(|a| a == "org.aspectj.lang.annotation.Aspect" || a == "Aspect")
+        });
+        if !aspect {
+            return;
+        }
+        let Some(pointcut) = anns
+            .iter()
+            .find(|a| {
+                let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+                ADVICE.contains(&simple)
+            })
+            .and_then(|a| self.pointcut_text(a.node))
+        else {
+            return;
+        };
+        let pointcut = self.expand_pointcut(method, &pointcut, 0);
+        for target in annotation_designators(&pointcut) {
+            // `@annotation(audited)` binds the advice's parameter of that type.
+            let t = param_type(method, target, self.src)
+                .and_then(|ty| self.jtype(ty))
+                .unwrap_or_else(|| named_type(target));
+            let t = self.type_ref(&t);
+            self.facts.advice.push((ctx, t));
+        }
+    }
+
+    /// The pointcut of an advice or `@Pointcut` annotation: its value or `pointcut`
+    /// element, string literals joined (`"a" + "b"`).
+    fn pointcut_text(&self, annotation: Node) -> Option<String> {
+        let args = annotation.field("arguments")?;
+        let mut c = args.walk();
+        let mut out = String::new();
+        for arg in args.named_children(&mut c) {
+            let value = if arg.kind_name() == "element_value_pair" {
+                let key = arg.field("key").map(|k| text(k, self.src)).unwrap_or("");
+                if !matches!(key, "value" | "pointcut") {
+                    continue;
+                }
+                arg.field("value")
+            } else {
+                Some(arg)
+            };
+            let mut stack: Vec<Node> = value.into_iter().collect();
+            let mut found = Vec::new();
+            while let Some(n) = stack.pop() {
+                if n.kind_name() == "string_literal" {
+                    found.push(string_value(n, self.src));
+                    continue;
+                }
+                let mut c2 = n.walk();
+                stack.extend(n.named_children(&mut c2));
+            }
+            found.reverse();
+            out.extend(found);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// A pointcut with the named pointcuts of its class (`auditable()`, declared by a
+    /// `@Pointcut` method) replaced by their expressions, three levels deep.
+    fn expand_pointcut(&self, method: Node, pointcut: &str, depth: u8) -> String {
+        let Some(body) = method.parent().filter(|_| depth < 3) else {
+            return pointcut.to_string();
+        };
+        let mut out = pointcut.to_string();
+        let mut c = body.walk();
+        for m in body.named_children(&mut c) {
+            if m.kind_name() != "method_declaration" {
+                continue;
+            }
+            let Some(name) = m.field("name").map(|n| text(n, self.src)) else {
+                continue;
+            };
+            let call = format!("{name}()");
+            if !out.contains(&call) {
+                continue;
+            }
+            let inner = self
+                .annotations(m)
+                .into_iter()
+                .find(|a| a.name.rsplit('.').next() == Some("Pointcut"))
+                .and_then(|a| self.pointcut_text(a.node));
+            if let Some(inner) = inner {
+                let inner = self.expand_pointcut(method, &inner, depth + 1);
+                out = out.replace(&call, &format!("({inner})"));
+            }
+        }
+        out
+    }
+
     /// `@Async("executor")` on a method: `Some(Some(name))`, or `Some(None)` for the default executor.
     pub(super) fn async_executor(&self, method: Node) -> Option<Option<String>> {
         let name = &self.catalog.data.spring.r#async;
@@ -325,6 +435,55 @@ impl<'a> Extractor<'a> {
             .find(|a| &a.name == name)
             .map(|a| a.strings.into_iter().next())
     }
+}
+
+/// AspectJ's advice annotations.
+const ADVICE: [&str; 5] = [
+    "Around",
+    "Before",
+    "After",
+    "AfterReturning",
+    "AfterThrowing",
+];
+
+/// A type named in text: fully qualified when dotted (`com.acme.Audited`).
+fn named_type(name: &str) -> super::types::JType {
+    if name.contains('.') {
+        super::types::JType::known(name)
+    } else {
+        super::types::JType {
+            fq: None,
+            simple: name.to_string(),
+            args: Vec::new(),
+        }
+    }
+}
+
+/// The arguments of a pointcut's `@annotation(..)` designators.
+fn annotation_designators(pointcut: &str) -> Vec<&str> {
+    pointcut
+        .match_indices("@annotation(")
+        .filter_map(|(i, m)| {
+            let rest = &pointcut[i + m.len()..];
+            let arg = rest[..rest.find(')')?].trim();
+            let ok = !arg.is_empty()
+                && arg
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$');
+            ok.then_some(arg)
+        })
+        .collect()
+}
+
+/// The declared type of a method's parameter named `name`.
+fn param_type<'t>(method: Node<'t>, name: &str, src: &str) -> Option<Node<'t>> {
+    let params = method.field("parameters")?;
+    let mut c = params.walk();
+    let found = params
+        .named_children(&mut c)
+        .find(|p| p.field("name").is_some_and(|n| text(n, src) == name))
+        .and_then(|p| p.field("type"));
+    found
 }
 
 /// A declaration's `modifiers` (annotations and keywords): its first child other

@@ -395,6 +395,17 @@ impl<'a> Extractor<'a> {
         use super::syntax::Kind as K;
         match super::syntax::kind(node) {
             K::Class => self.class(node, node.field("body"), Vec::new()),
+            K::AnnotationType => {
+                if let Some(name) = node.field("name") {
+                    let outer = self.classes.last().map(|c| c.fq.as_str());
+                    let fq = match outer.unwrap_or(&self.package) {
+                        "" => self.text(name).to_string(),
+                        o => format!("{o}.{}", self.text(name)),
+                    };
+                    self.facts.annotation_types.push(fq.into());
+                }
+                self.children(node);
+            }
             K::Creation => self.creation(node),
             K::Method => self.method(node),
             K::Lambda => {
@@ -890,6 +901,7 @@ impl<'a> Extractor<'a> {
                     })
             });
             self.facts.contexts[id].entry = entry.map(Box::new);
+            self.marks_and_advice(node, id);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {
                 self.facts.async_methods.push(crate::facts::AsyncMethod {

@@ -192,6 +192,8 @@ pub fn string_value(node: Node, src: &str) -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Class,
+    /// `@interface Audited { .. }`.
+    AnnotationType,
     Creation,
     Method,
     Lambda,
@@ -226,6 +228,7 @@ pub fn kind(node: Node) -> Kind {
                 | "interface_declaration"
                 | "enum_declaration"
                 | "record_declaration" => Kind::Class,
+                "annotation_type_declaration" => Kind::AnnotationType,
                 "object_creation_expression" => Kind::Creation,
                 "method_declaration" | "constructor_declaration" => Kind::Method,
                 "lambda_expression" => Kind::Lambda,
