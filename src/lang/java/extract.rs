@@ -722,31 +722,7 @@ impl<'a> Extractor<'a> {
                 self.client_bean(*m, &name, fq);
             }
             let returned = self.returned_field(*m);
-            // A getter returning a field: `getExecutor()` returning a pool field (other
-            // classes' calls reach that pool), `getStoreRunner()` returning a field of a
-            // project type (a wrapper whose constructor took a pool: calls on its
-            // result reach that instance).
-            let getter = returned.as_ref().and_then(|f| {
-                let class = self.classes.last()?;
-                let fq = class.fields.get(f)?.ty.as_ref()?.fq();
-                let pool = fq.is_some_and(|fq| self.catalog.in_group("executor", fq));
-                let wrapper = !pool && fq.is_none_or(|fq| !self.catalog.knows(fq));
-                let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
-                (pool || wrapper).then(|| {
-                    let keys = (
-                        format!("field:{}.{f}", class.fq),
-                        format!("getter:{simple}.{name}"),
-                    );
-                    (pool, keys)
-                })
-            });
-            match getter {
-                Some((true, keys)) => self.facts.pool_aliases.push(keys),
-                Some((false, (field, getter))) => {
-                    self.facts.getter_fields.push((getter.into(), field.into()));
-                }
-                None => {}
-            }
+            self.record_getter(&name, returned.as_deref());
             if let Some(class) = self.classes.last_mut() {
                 if let Some(field) = returned.filter(|f| class.fields.contains_key(f)) {
                     class.getters.insert(name.clone(), field);
@@ -758,6 +734,7 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        self.lombok_getters(&members, &named);
         self.collect_overloads(named);
         self.constructor_pools(&members);
     }
@@ -804,6 +781,91 @@ impl<'a> Extractor<'a> {
         }
         if let Some(class) = self.classes.last_mut() {
             class.overloads = overloads;
+        }
+    }
+
+    /// A getter returning a field: `getExecutor()` returning a pool field (other
+    /// classes' calls reach that pool), `getStoreRunner()` returning a field of a
+    /// project type (a wrapper whose constructor took a pool: calls on its result
+    /// reach that instance).
+    fn record_getter(&mut self, name: &str, returned: Option<&str>) {
+        let getter = returned.and_then(|f| {
+            let class = self.classes.last()?;
+            let fq = class.fields.get(f)?.ty.as_ref()?.fq();
+            let pool = fq.is_some_and(|fq| self.catalog.in_group("executor", fq));
+            let wrapper = !pool && fq.is_none_or(|fq| !self.catalog.knows(fq));
+            let simple = class.fq.rsplit('.').next().unwrap_or(&class.fq);
+            (pool || wrapper).then(|| {
+                let keys = (
+                    format!("field:{}.{f}", class.fq),
+                    format!("getter:{simple}.{name}"),
+                );
+                (pool, keys)
+            })
+        });
+        match getter {
+            Some((true, keys)) => self.facts.pool_aliases.push(keys),
+            Some((false, (field, getter))) => {
+                self.facts.getter_fields.push((getter.into(), field.into()));
+            }
+            None => {}
+        }
+    }
+
+    /// Lombok's getters (`@Data`, `@Getter` or `@Value` on the class, `@Getter` on a
+    /// field), which no source declares: `getExecutor()` returns the field `executor`
+    /// (`isReady()` a `boolean` one), unless the class writes that method itself.
+    fn lombok_getters(&mut self, members: &[Node], written: &[(&str, Node)]) {
+        if !self.src.contains("lombok") {
+            return;
+        }
+        const CLASS_WIDE: [&str; 3] = ["lombok.Data", "lombok.Getter", "lombok.Value"];
+        let class_wide = self.classes.last().is_some_and(|c| {
+            c.annotations
+                .iter()
+                .any(|a| CLASS_WIDE.contains(&a.as_str()))
+        });
+        for m in members
+            .iter()
+            .filter(|m| m.kind_name() == "field_declaration")
+        {
+            if self.modifiers(*m).contains(&"static") {
+                continue;
+            }
+            let own = || {
+                self.annotations(*m)
+                    .iter()
+                    .any(|a| a.name == "lombok.Getter")
+            };
+            if !class_wide && !own() {
+                continue;
+            }
+            let boolean = m
+                .field("type")
+                .is_some_and(|t| t.kind_name() == "boolean_type");
+            let mut c = m.walk();
+            let fields: Vec<String> = m
+                .children_by_field_name("declarator", &mut c)
+                .filter_map(|d| d.field("name"))
+                .map(|n| self.text(n).to_string())
+                .collect();
+            for field in fields {
+                let mut cap = field.chars();
+                let Some(first) = cap.next() else {
+                    continue;
+                };
+                let prefix = if boolean { "is" } else { "get" };
+                let name = format!("{prefix}{}{}", first.to_uppercase(), cap.as_str());
+                if written.iter().any(|(w, _)| *w == name) {
+                    continue;
+                }
+                self.record_getter(&name, Some(&field));
+                if let Some(class) = self.classes.last_mut() {
+                    let ty = class.fields.get(&field).and_then(|f| f.ty.clone());
+                    class.getters.insert(name.clone(), field);
+                    class.methods.entry(name).or_insert(ty);
+                }
+            }
         }
     }
 
