@@ -1712,6 +1712,19 @@ impl Extractor<'_> {
     /// `context.webSocket` where `context` is a variable or field of a project class:
     /// that class (as a call target) and the field's name.
     fn member_field(&self, o: Node) -> Option<(std::sync::Arc<crate::facts::TypeRef>, String)> {
+        // `assetService.find(..)` on a field a project superclass declares (maybe in
+        // another file): this class's field of that name, through its supertypes.
+        if o.kind_name() == "identifier" {
+            let name = self.text(o);
+            let inherited = self.scopes.get(name).is_none()
+                && self.field(name).is_none()
+                && name.starts_with(|c: char| c.is_ascii_lowercase())
+                && self.classes.last().is_some_and(|c| !c.supers.is_empty());
+            return inherited
+                .then(|| self.own_type())
+                .flatten()
+                .map(|t| (t, name.to_string()));
+        }
         if o.kind_name() != "field_access" {
             return None;
         }
