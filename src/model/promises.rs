@@ -41,7 +41,7 @@ pub fn proven_waits(facts: &[FileFacts], calls: &CallGraph) -> ProvenWaits {
     if pending.is_empty() {
         return out;
     }
-    let targets = |file: FileId, ci: usize| targets(facts, calls, file, ci);
+    let targets = |file: FileId, ci: usize| bodied_targets(facts, calls, file, ci);
     // Least fixpoints: a method is proven once every call it returns reaches only
     // proven methods (a cycle proves nothing); with `library`, a returned call with no
     // project target counts as proven too. The second starts from the first.
@@ -120,6 +120,20 @@ fn targets(facts: &[FileFacts], calls: &CallGraph, file: FileId, ci: usize) -> V
         .filter(|e| e.span == call.span)
         .map(|e| e.node)
         .collect()
+}
+
+/// The targets with a body: what a call returns is what its implementations return,
+/// not an interface's abstract method (none: nothing is proven).
+fn bodied_targets(facts: &[FileFacts], calls: &CallGraph, file: FileId, ci: usize) -> Vec<Node> {
+    // A Java method without a body has its whole declaration as its body span, which
+    // starts before its name.
+    let has_body = |&(f, c): &Node| {
+        let ctx = &facts[f].contexts[c];
+        ctx.body.start > ctx.head.start
+    };
+    let mut t = targets(facts, calls, file, ci);
+    t.retain(has_body);
+    t
 }
 
 /// Java waits on a project call's result of unknown type (`Wait::by_call`), as (file,

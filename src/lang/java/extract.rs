@@ -1036,7 +1036,11 @@ impl<'a> Extractor<'a> {
         let future = self.frame.returns.as_ref().is_some_and(|t| {
             matches!(
                 t.simple.as_str(),
-                "CompletableFuture" | "Future" | "CompletionStage"
+                "CompletableFuture"
+                    | "Future"
+                    | "CompletionStage"
+                    | "ListenableFuture"
+                    | "FluentFuture"
             )
         });
         // A method declared to return a future with its own deadline (a Hazelcast

@@ -683,6 +683,37 @@ fn ends_with(stmt: Node, kinds: &[&str]) -> bool {
 }
 
 /// Continuations that keep a promise's bound (`executeCommand(r).thenApply(parse)`).
+/// The value of local `var` when `block` declares it once with an initializer and
+/// never assigns it again.
+fn single_initializer<'t>(var: &str, block: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let mut found = None;
+    let mut stack = vec![block];
+    while let Some(n) = stack.pop() {
+        match n.kind_name() {
+            "variable_declarator"
+                if n.field("name")
+                    .is_some_and(|x| super::syntax::text(x, src) == var) =>
+            {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(n.field("value")?);
+            }
+            "assignment_expression"
+                if n.field("left")
+                    .is_some_and(|l| super::syntax::text(l, src) == var) =>
+            {
+                return None;
+            }
+            "lambda_expression" | "class_body" => continue,
+            _ => {}
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    found
+}
+
 const CONTINUATIONS: [&str; 9] = [
     "toCompletableFuture",
     "thenApply",
@@ -799,6 +830,30 @@ impl Extractor<'_> {
                 },
                 "method_invocation" => {
                     let name = e.field("name").map(|n| self.text(n)).unwrap_or("");
+                    // Its own timer fails it (Guava `Futures.withTimeout(f, ..)`,
+                    // `fluent.withTimeout(..)`, `orTimeout(..)`): bounded, whatever `f` is.
+                    if matches!(name, "withTimeout" | "orTimeout" | "completeOnTimeout") {
+                        return true;
+                    }
+                    // Guava `Futures.transform(f, fn, executor)`: `f`, then a function.
+                    let guava = e.field("object").is_some_and(|o| {
+                        matches!(
+                            self.text(o),
+                            "Futures" | "com.google.common.util.concurrent.Futures"
+                        )
+                    });
+                    if guava && matches!(name, "transform" | "catching") {
+                        match e
+                            .field("arguments")
+                            .and_then(|a| super::syntax::argument(a, 0))
+                        {
+                            Some(f) => {
+                                e = f;
+                                continue;
+                            }
+                            None => return false,
+                        }
+                    }
                     match e.field("object") {
                         Some(o) if CONTINUATIONS.contains(&name) => e = o,
                         // Complete already: nothing to wait for.
@@ -867,7 +922,16 @@ impl Extractor<'_> {
                         }
                     }
                 }
-                "identifier" => return self.completed_by_callback(self.text(e), block),
+                "identifier" => {
+                    let var = self.text(e);
+                    // `f = findAll(..); return transform(f, ..)`: what `f` was given once.
+                    let init = single_initializer(var, block, self.src)
+                        .filter(|i| i.kind_name() == "method_invocation");
+                    if let Some(init) = init {
+                        return self.promise_expr(init, block, visiting, foreign);
+                    }
+                    return self.completed_by_callback(var, block);
+                }
                 _ => return false,
             }
         }
