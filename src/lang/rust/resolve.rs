@@ -18,6 +18,10 @@ pub struct Imports {
     /// Free functions at the file's top level: a lone name called (`remote(..)`) is
     /// one of these even when a `use` brings in a module of that name (`remote::{self}`).
     fns: HashSet<String>,
+    /// `type Sso = Client<Discovered, Claims>;` after `use openid::Client;` -> `Sso` =>
+    /// [openid, Client]: read only in paths through the alias (`Sso::discover`), so a
+    /// type named by the alias alone (`ctx: Ctx`) stays the project's alias.
+    type_aliases: HashMap<String, Vec<String>>,
     /// Facade paths of re-exported crates (`rayon_core` -> [rayon]).
     renames: Vec<(String, Vec<String>)>,
 }
@@ -156,7 +160,11 @@ impl Imports {
         if matches!(first.as_str(), "crate" | "self" | "super" | "Self") {
             return None;
         }
-        if let Some(target) = self.aliases.get(first) {
+        let typed = self
+            .type_aliases
+            .get(first)
+            .filter(|_| segs.len() > 1 && !self.aliases.contains_key(first));
+        if let Some(target) = self.aliases.get(first).or(typed) {
             if matches!(target[0].as_str(), "crate" | "self" | "super") {
                 return None;
             }
@@ -264,6 +272,31 @@ impl<'ast> Visit<'ast> for Collector {
         self.1 -= 1;
     }
 
+    /// `type DiscoveredClient = Client<Discovered, Claims>;` after `use openid::Client;`
+    /// names `openid::Client`, as `use openid::Client as DiscoveredClient;` would: an
+    /// alias of an imported (or fully written) type. One of the file's own types stays
+    /// local.
+    fn visit_item_type(&mut self, t: &'ast syn::ItemType) {
+        let syn::Type::Path(tp) = &*t.ty else {
+            return;
+        };
+        if tp.qself.is_some() {
+            return;
+        }
+        let segs = segments(&tp.path);
+        let full = match self.0.aliases.get(&segs[0]) {
+            Some(target) => target.iter().chain(&segs[1..]).cloned().collect(),
+            None if segs.len() > 1
+                && !matches!(segs[0].as_str(), "crate" | "self" | "super" | "Self")
+                && !self.0.locals.contains(&segs[0]) =>
+            {
+                segs
+            }
+            None => return,
+        };
+        self.0.type_aliases.insert(t.ident.to_string(), full);
+    }
+
     fn visit_item_struct(&mut self, s: &'ast syn::ItemStruct) {
         self.0.locals.insert(s.ident.to_string());
     }
@@ -326,6 +359,18 @@ mod tests {
             r("RpcResult").as_deref(),
             Some("jsonrpsee::core::RpcResult")
         );
+    }
+
+    #[test]
+    fn type_aliases_of_imported_types() {
+        let src = "use openid::{Client, Discovered}; type Sso = Client<Discovered, Claims>; \
+                   type Local = Store; struct Store;";
+        assert_eq!(
+            resolve(src, "Sso::discover").as_deref(),
+            Some("openid::Client::discover")
+        );
+        // An alias of the file's own type is no import: the name stays as written.
+        assert_eq!(resolve(src, "Local::open").as_deref(), Some("Local::open"));
     }
 
     #[test]
