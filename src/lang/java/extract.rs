@@ -816,14 +816,16 @@ impl<'a> Extractor<'a> {
     /// field), which no source declares: `getExecutor()` returns the field `executor`
     /// (`isReady()` a `boolean` one), unless the class writes that method itself.
     fn lombok_getters(&mut self, members: &[Node], written: &[(&str, Node)]) {
-        if !self.src.contains("lombok") {
+        if !self.names.imports_from("lombok") {
             return;
         }
-        const CLASS_WIDE: [&str; 3] = ["lombok.Data", "lombok.Getter", "lombok.Value"];
+        // As resolved, or as written after `import lombok.*;`.
+        let lombok =
+            |a: &str, names: &[&str]| names.contains(&a.strip_prefix("lombok.").unwrap_or(a));
         let class_wide = self.classes.last().is_some_and(|c| {
             c.annotations
                 .iter()
-                .any(|a| CLASS_WIDE.contains(&a.as_str()))
+                .any(|a| lombok(a, &["Data", "Getter", "Value"]))
         });
         for m in members
             .iter()
@@ -835,7 +837,7 @@ impl<'a> Extractor<'a> {
             let own = || {
                 self.annotations(*m)
                     .iter()
-                    .any(|a| a.name == "lombok.Getter")
+                    .any(|a| lombok(&a.name, &["Getter"]))
             };
             if !class_wide && !own() {
                 continue;
