@@ -391,7 +391,10 @@ impl<'a> Extractor<'a> {
         let types: Vec<Option<String>> = args
             .named_children(&mut c)
             .filter(|n| !n.is_extra())
-            .map(|a| self.value_of(a).ty.map(|t| t.simple))
+            .map(|a| {
+                let ty = self.value_of(a).ty.map(|t| t.simple);
+                ty.or_else(|| self.conversion_type(a).map(str::to_string))
+            })
             .collect();
         if types.iter().all(Option::is_none) {
             return None;
@@ -401,7 +404,9 @@ impl<'a> Extractor<'a> {
                 && params
                     .iter()
                     .zip(&types)
-                    .all(|(p, a)| a.as_ref().is_none_or(|a| a == p))
+                    // `ByteArrayInputStream` for `InputStream`, `ArrayList` for `List`:
+                    // the JDK names a subtype after what it implements.
+                    .all(|(p, a)| a.as_ref().is_none_or(|a| a.ends_with(p.as_str())))
         });
         match (matching.next(), matching.next()) {
             (Some((at, _)), None) => Some(*at),
@@ -1739,12 +1744,39 @@ impl Extractor<'_> {
             .then(|| (self.type_ref(&ty), self.text(field).to_string()))
     }
 
+    /// The type a JDK conversion call returns (`Long.valueOf(n)`: `Long`,
+    /// `String.format(..)`: `String`), which types an overload's argument.
+    fn conversion_type(&self, a: Node) -> Option<&'static str> {
+        if a.kind_name() != "method_invocation" {
+            return None;
+        }
+        let class = self.text(a.field("object")?);
+        let name = self.text(a.field("name")?);
+        let number = name == "valueOf" || name.starts_with("parse");
+        match class {
+            "Long" if number => Some("Long"),
+            "Integer" if number => Some("Integer"),
+            "Double" if number => Some("Double"),
+            "String" if matches!(name, "valueOf" | "format" | "join") => Some("String"),
+            _ => None,
+        }
+    }
+
     /// The kinds of a call's arguments that are literals or variables of a declared
     /// class type (`serviceEntry` of type `String` cannot be a `List` parameter).
     fn arg_kinds(&self, args: &[Node]) -> u32 {
         use crate::facts::ArgKind;
         let mut bits = literal_kinds(args);
         for (i, a) in args.iter().take(8).enumerate() {
+            if let Some(t) = self.conversion_type(*a) {
+                let kind = if t == "String" {
+                    ArgKind::Text
+                } else {
+                    ArgKind::Number
+                };
+                ArgKind::set(&mut bits, i, kind);
+                continue;
+            }
             if a.kind_name() != "identifier" {
                 continue;
             }

@@ -202,7 +202,8 @@ impl Names {
     /// Whether the file imports anything from the package `pkg` (`lombok`).
     pub fn imports_from(&self, pkg: &str) -> bool {
         let under = |p: &str| p.strip_prefix(pkg).is_some_and(|r| r.starts_with('.'));
-        self.single.values().any(|p| under(p)) || self.on_demand.iter().any(|p| under(p) || p == pkg)
+        self.single.values().any(|p| under(p))
+            || self.on_demand.iter().any(|p| under(p) || p == pkg)
     }
 
     pub fn declares_method(&self, name: &str) -> bool {
