@@ -319,12 +319,16 @@ impl<'a> Extractor<'a> {
 
     /// A method's annotations as marks a pointcut may select, and, for an aspect's
     /// advice, the annotation its pointcut selects methods by.
-    pub(super) fn marks_and_advice(&mut self, method: Node, ctx: crate::facts::CtxId) {
-        let anns = self.annotations(method);
+    pub(super) fn marks_and_advice(
+        &mut self,
+        method: Node,
+        ctx: crate::facts::CtxId,
+        anns: &[Annotation],
+    ) {
         if anns.is_empty() {
             return;
         }
-        for a in &anns {
+        for a in anns {
             if matches!(
                 a.name.as_str(),
                 "Override" | "Deprecated" | "SuppressWarnings" | "SafeVarargs"

@@ -264,9 +264,13 @@ impl<'a> Extractor<'a> {
     }
 
     /// The entry point a method declaration is, per the catalog's `entry_points`.
-    fn entry_for(&self, node: Node, name: &str) -> Option<Entry> {
+    fn entry_for(
+        &self,
+        node: Node,
+        name: &str,
+        annotations: &[super::annotations::Annotation],
+    ) -> Option<Entry> {
         let class = self.classes.last()?;
-        let annotations = self.annotations(node);
         let anns: Vec<&str> = annotations.iter().map(|a| a.name.as_str()).collect();
         let mods = self.modifiers(node);
         let public = mods.contains(&"public");
@@ -335,9 +339,9 @@ impl<'a> Extractor<'a> {
             };
             let heat = match e.heat {
                 EntryHeat::Hot
-                    if self.admin_only(&annotations)
-                        || self.admin_class(node, &annotations)
-                        || self.admin_route(node, &annotations)
+                    if self.admin_only(annotations)
+                        || self.admin_class(node, annotations)
+                        || self.admin_route(node, annotations)
                         || self.admin_guarded(node) =>
                 {
                     return Some(Entry {
@@ -950,7 +954,8 @@ impl<'a> Extractor<'a> {
         let body = node.field("body").unwrap_or(node);
         let id = self.push_ctx(kind, name.clone(), head, body);
         if node.kind_name() == "method_declaration" {
-            let entry = self.entry_for(node, &name).or_else(|| {
+            let annotations = self.annotations(node);
+            let entry = self.entry_for(node, &name, &annotations).or_else(|| {
                 // A connection's own events (`channelInactive`) run once per connection,
                 // not per message: hot, but what they queue does not grow with load.
                 event_loop
@@ -965,7 +970,7 @@ impl<'a> Extractor<'a> {
                     })
             });
             self.facts.contexts[id].entry = entry.map(Box::new);
-            self.marks_and_advice(node, id);
+            self.marks_and_advice(node, id, &annotations);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {
                 self.facts.async_methods.push(crate::facts::AsyncMethod {
