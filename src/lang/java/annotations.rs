@@ -34,35 +34,9 @@ impl<'a> Extractor<'a> {
                     .names
                     .resolve_type(&written, &|fq| self.catalog.knows(fq))
                     .unwrap_or(written);
-                let mut strings = Vec::new();
-                if let Some(args) = ann.field("arguments") {
-                    // Only the annotation's value (`@Bean("a")`, `value = ..`, `name = ..`):
-                    // not other attributes such as `destroyMethod = "shutdown"`.
-                    let mut c = args.walk();
-                    for arg in args.named_children(&mut c) {
-                        let value = if arg.kind_name() == "element_value_pair" {
-                            let key = arg.field("key").map(|k| text(k, self.src)).unwrap_or("");
-                            if !matches!(key, "value" | "name") {
-                                continue;
-                            }
-                            arg.field("value")
-                        } else {
-                            Some(arg)
-                        };
-                        let mut stack: Vec<Node> = value.into_iter().collect();
-                        let mut found = Vec::new();
-                        while let Some(n) = stack.pop() {
-                            if n.kind_name() == "string_literal" {
-                                found.push(string_value(n, self.src));
-                                continue;
-                            }
-                            let mut c3 = n.walk();
-                            stack.extend(n.named_children(&mut c3));
-                        }
-                        found.reverse();
-                        strings.extend(found);
-                    }
-                }
+                // Only the annotation's value (`@Bean("a")`, `value = ..`, `name = ..`):
+                // not other attributes such as `destroyMethod = "shutdown"`.
+                let strings = self.element_strings(ann, &["value", "name"]);
                 out.push(Annotation {
                     node: ann,
                     name,
@@ -370,13 +344,24 @@ impl<'a> Extractor<'a> {
     /// The pointcut of an advice or `@Pointcut` annotation: its value or `pointcut`
     /// element, string literals joined (`"a" + "b"`).
     fn pointcut_text(&self, annotation: Node) -> Option<String> {
-        let args = annotation.field("arguments")?;
+        let out = self
+            .element_strings(annotation, &["value", "pointcut"])
+            .concat();
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The string literals of an annotation's unnamed value and of its elements named
+    /// in `keys`, in source order.
+    fn element_strings(&self, annotation: Node, keys: &[&str]) -> Vec<String> {
+        let mut strings = Vec::new();
+        let Some(args) = annotation.field("arguments") else {
+            return strings;
+        };
         let mut c = args.walk();
-        let mut out = String::new();
         for arg in args.named_children(&mut c) {
             let value = if arg.kind_name() == "element_value_pair" {
                 let key = arg.field("key").map(|k| text(k, self.src)).unwrap_or("");
-                if !matches!(key, "value" | "pointcut") {
+                if !keys.contains(&key) {
                     continue;
                 }
                 arg.field("value")
@@ -394,9 +379,9 @@ impl<'a> Extractor<'a> {
                 stack.extend(n.named_children(&mut c2));
             }
             found.reverse();
-            out.extend(found);
+            strings.extend(found);
         }
-        (!out.is_empty()).then_some(out)
+        strings
     }
 
     /// A pointcut with the named pointcuts of its class (`auditable()`, declared by a
