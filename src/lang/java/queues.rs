@@ -19,8 +19,8 @@ impl<'a> Extractor<'a> {
         if self.feeds_fixed_threads(node) {
             return;
         }
-        if has_class_body(node) {
-            // An anonymous subclass may override anything.
+        if has_class_body(node) && !self.only_hooks(node) {
+            // An anonymous subclass may override anything (`offer` to refuse work).
             return;
         }
         let args = node.field("arguments");
@@ -622,6 +622,38 @@ fn argument_index(list: Node, arg: Node) -> Option<usize> {
     super::syntax::arguments(list)
         .iter()
         .position(|a| a.id() == arg.id())
+}
+
+/// Executor hooks an anonymous subclass may override without changing what its
+/// queue holds (`afterExecute` to log failures).
+const HOOKS: [&str; 5] = [
+    "afterExecute",
+    "beforeExecute",
+    "terminated",
+    "toString",
+    "finalize",
+];
+
+impl Extractor<'_> {
+    /// Whether a creation's anonymous class body declares only executor hooks.
+    fn only_hooks(&self, creation: Node) -> bool {
+        let mut c = creation.walk();
+        let body = creation
+            .children(&mut c)
+            .find(|ch| ch.kind_name() == "class_body");
+        let Some(body) = body else {
+            return false;
+        };
+        let mut c2 = body.walk();
+        let all = body.named_children(&mut c2).all(|m| match m.kind_name() {
+            "method_declaration" => m
+                .field("name")
+                .is_some_and(|n| HOOKS.contains(&self.text(n))),
+            "line_comment" | "block_comment" => true,
+            _ => false,
+        });
+        all
+    }
 }
 
 pub(super) fn has_class_body(node: Node) -> bool {
