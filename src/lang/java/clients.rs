@@ -667,9 +667,13 @@ impl<'a> Extractor<'a> {
             confined: false,
         };
         let top = self.chain_up(start, &mut used.calls);
-        // `s.connect(addr)` on a local socket: confined when the local never leaves
-        // the method (`Socket s = null; try { s = new Socket(); s.connect(..) } ..`).
-        if let Some(obj) = (start.kind_name() == "method_invocation")
+        // `s.connect(addr);` on a local socket (a call made for its effect on the
+        // receiver, its result unused): confined when the local never leaves the
+        // method (`Socket s = null; try { s = new Socket(); s.connect(..) } ..`).
+        let statement = top
+            .parent()
+            .is_some_and(|p| p.kind_name() == "expression_statement");
+        if let Some(obj) = (start.kind_name() == "method_invocation" && statement)
             .then(|| start.field("object"))
             .flatten()
             .filter(|o| o.kind_name() == "identifier")
