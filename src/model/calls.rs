@@ -950,8 +950,6 @@ fn returned_submissions(
     returns
 }
 
-/// Each file's Java build module: the display path before `src/main/java/` (`samza-aws/`,
-/// `server/tserver/`), interned in order of first appearance; `u32::MAX` for other files.
 /// Java aspects: an advice (`@Around("@annotation(Audited)")`) runs around each
 /// method its pointcut selects, on that method's thread, as if the method called it:
 /// an edge from each method marked with the annotation (at the mark) to the advice.
@@ -959,8 +957,8 @@ fn returned_submissions(
 /// does not declare must be named alike (the same import) on both sides. A method is
 /// advised by the aspects of its own build module when that module has any for the
 /// annotation (two applications that share the annotation each weave their own).
-fn advice_edges(
-    facts: &[FileFacts],
+fn advice_edges<'f>(
+    facts: &'f [FileFacts],
     build_module: &[u32],
     callers: &mut Vec<(Node, Edge)>,
     callees: &mut Vec<(Node, Edge)>,
@@ -968,19 +966,18 @@ fn advice_edges(
     if facts.iter().all(|f| f.advice.is_empty()) {
         return;
     }
-    let declared: std::collections::HashSet<&str> = facts
+    let declared: std::collections::HashSet<&'f str> = facts
         .iter()
         .flat_map(|f| f.annotation_types.iter().map(|a| &**a))
         .collect();
-    let resolve = |r: &crate::facts::TypeRef| -> Option<String> {
+    let resolve = |r: &'f crate::facts::TypeRef| -> Option<&'f str> {
         let own = r.candidates.iter().find(|c| declared.contains(c.as_str()));
         match (own, r.candidates.as_slice()) {
-            (Some(c), _) => Some(c.clone()),
-            (None, [only]) => Some(only.clone()),
+            (Some(c), _) | (None, [c]) => Some(c.as_str()),
             _ => None,
         }
     };
-    let mut advised: HashMap<String, Vec<Node>> = HashMap::default();
+    let mut advised: HashMap<&str, Vec<Node>> = HashMap::default();
     for (file, f) in facts.iter().enumerate() {
         for (ctx, target) in &f.advice {
             if let Some(fq) = resolve(target) {
@@ -988,19 +985,15 @@ fn advice_edges(
             }
         }
     }
+    let module = |n: &Node| build_module.get(n.0).copied().unwrap_or(u32::MAX);
     for (file, f) in facts.iter().enumerate() {
         for (ctx, mark, span) in &f.method_marks {
-            let Some(advice) = resolve(mark).and_then(|fq| advised.get(&fq)) else {
+            let Some(advice) = resolve(mark).and_then(|fq| advised.get(fq)) else {
                 continue;
             };
-            let module = |n: &Node| build_module.get(n.0).copied().unwrap_or(u32::MAX);
-            let own = advice
-                .iter()
-                .any(|a| module(a) != u32::MAX && module(a) == module(&(file, *ctx)));
-            for &a in advice
-                .iter()
-                .filter(|a| !own || module(a) == module(&(file, *ctx)))
-            {
+            let here = module(&(file, *ctx));
+            let own = here != u32::MAX && advice.iter().any(|a| module(a) == here);
+            for &a in advice.iter().filter(|a| !own || module(a) == here) {
                 let edge = |node| Edge {
                     node,
                     span: *span,
@@ -1014,6 +1007,8 @@ fn advice_edges(
     }
 }
 
+/// Each file's Java build module: the display path before `src/main/java/` (`samza-aws/`,
+/// `server/tserver/`), interned in order of first appearance; `u32::MAX` for other files.
 fn build_modules(files: &[SourceFile]) -> Vec<u32> {
     let mut ids: HashMap<&str, u32> = HashMap::default();
     files

@@ -401,11 +401,7 @@ impl<'a> Extractor<'a> {
             K::Class => self.class(node, node.field("body"), Vec::new()),
             K::AnnotationType => {
                 if let Some(name) = node.field("name") {
-                    let outer = self.classes.last().map(|c| c.fq.as_str());
-                    let fq = match outer.unwrap_or(&self.package) {
-                        "" => self.text(name).to_string(),
-                        o => format!("{o}.{}", self.text(name)),
-                    };
+                    let fq = self.declared_fq(self.text(name));
                     self.facts.annotation_types.push(fq.into());
                 }
                 self.children(node);
@@ -500,6 +496,16 @@ impl<'a> Extractor<'a> {
         self.cursors.push(cursor);
     }
 
+    /// The fully-qualified name of a type declared here: nested in the current class,
+    /// or in the file's package.
+    fn declared_fq(&self, simple: &str) -> String {
+        match self.classes.last() {
+            Some(outer) => format!("{}.{simple}", outer.fq),
+            None if self.package.is_empty() => simple.to_string(),
+            None => format!("{}.{simple}", self.package),
+        }
+    }
+
     /// A class, interface, enum, record, or anonymous class body.
     pub(super) fn class(&mut self, node: Node<'a>, body: Option<Node<'a>>, supertypes: Vec<JType>) {
         self.suppress_annotations(node);
@@ -507,11 +513,7 @@ impl<'a> Extractor<'a> {
             .field("name")
             .map(|n| self.text(n).to_string())
             .unwrap_or_else(|| "<anonymous>".into());
-        let fq = match self.classes.last() {
-            Some(outer) => format!("{}.{simple}", outer.fq),
-            None if self.package.is_empty() => simple.clone(),
-            None => format!("{}.{simple}", self.package),
-        };
+        let fq = self.declared_fq(&simple);
         if node.kind_name() != "object_creation_expression" {
             self.facts.items.push(Item {
                 span: span(node),

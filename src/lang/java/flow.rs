@@ -682,7 +682,6 @@ fn ends_with(stmt: Node, kinds: &[&str]) -> bool {
     }
 }
 
-/// Continuations that keep a promise's bound (`executeCommand(r).thenApply(parse)`).
 /// The value of local `var` when `block` declares it once with an initializer and
 /// never assigns it again.
 fn single_initializer<'t>(var: &str, block: Node<'t>, src: &str) -> Option<Node<'t>> {
@@ -714,6 +713,7 @@ fn single_initializer<'t>(var: &str, block: Node<'t>, src: &str) -> Option<Node<
     found
 }
 
+/// Continuations that keep a promise's bound (`executeCommand(r).thenApply(parse)`).
 const CONTINUATIONS: [&str; 9] = [
     "toCompletableFuture",
     "thenApply",

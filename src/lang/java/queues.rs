@@ -19,7 +19,7 @@ impl<'a> Extractor<'a> {
         if self.feeds_fixed_threads(node) {
             return;
         }
-        if has_class_body(node) && !self.only_hooks(node) {
+        if has_class_body(node) && !only_hooks(node, self.src) {
             // An anonymous subclass may override anything (`offer` to refuse work).
             return;
         }
@@ -634,26 +634,24 @@ const HOOKS: [&str; 5] = [
     "finalize",
 ];
 
-impl Extractor<'_> {
-    /// Whether a creation's anonymous class body declares only executor hooks.
-    fn only_hooks(&self, creation: Node) -> bool {
-        let mut c = creation.walk();
-        let body = creation
-            .children(&mut c)
-            .find(|ch| ch.kind_name() == "class_body");
-        let Some(body) = body else {
-            return false;
-        };
-        let mut c2 = body.walk();
-        let all = body.named_children(&mut c2).all(|m| match m.kind_name() {
-            "method_declaration" => m
-                .field("name")
-                .is_some_and(|n| HOOKS.contains(&self.text(n))),
-            "line_comment" | "block_comment" => true,
-            _ => false,
-        });
-        all
-    }
+/// Whether a creation's anonymous class body declares only executor hooks.
+fn only_hooks(creation: Node, src: &str) -> bool {
+    let mut c = creation.walk();
+    let body = creation
+        .children(&mut c)
+        .find(|ch| ch.kind_name() == "class_body");
+    let Some(body) = body else {
+        return false;
+    };
+    let mut c2 = body.walk();
+    let all = body.named_children(&mut c2).all(|m| match m.kind_name() {
+        "method_declaration" => m
+            .field("name")
+            .is_some_and(|n| HOOKS.contains(&super::syntax::text(n, src))),
+        "line_comment" | "block_comment" => true,
+        _ => false,
+    });
+    all
 }
 
 pub(super) fn has_class_body(node: Node) -> bool {

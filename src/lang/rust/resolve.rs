@@ -160,10 +160,7 @@ impl Imports {
         if matches!(first.as_str(), "crate" | "self" | "super" | "Self") {
             return None;
         }
-        let typed = self
-            .type_aliases
-            .get(first)
-            .filter(|_| segs.len() > 1 && !self.aliases.contains_key(first));
+        let typed = self.type_aliases.get(first).filter(|_| segs.len() > 1);
         if let Some(target) = self.aliases.get(first).or(typed) {
             if matches!(target[0].as_str(), "crate" | "self" | "super") {
                 return None;
