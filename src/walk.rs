@@ -415,9 +415,29 @@ fn is_test_dir(dir: &Path) -> bool {
         .iter()
         .any(|p| matches!(*p, "tests" | "benches" | "examples") || is_showcase_module(p))
         || parts.windows(2).any(|w| w == ["src", "test"])
+        || parts
+            .windows(3)
+            .any(|w| w[0] == "src" && is_jvm_language(w[2]) && is_test_source_set(w[1]))
         || modules
             .clone()
             .any(|p| is_showcase_root(p) || is_e2e_module(p) || is_test_support_module(p))
+}
+
+/// Gradle source sets that hold tests, test fixtures or benchmarks, never served
+/// code: `src/testFixtures/java`, `src/integrationTest/java`, `src/androidTest/java`,
+/// `src/jmh/java` (`src/main` and custom sets such as `src/generated` are not).
+fn is_test_source_set(set: &str) -> bool {
+    set == "jmh"
+        || set
+            .strip_prefix("test")
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_uppercase))
+        || set.ends_with("Test")
+        || set.ends_with("Tests")
+}
+
+/// The language directory of a JVM source set (`src/<set>/java`).
+fn is_jvm_language(dir: &str) -> bool {
+    matches!(dir, "java" | "kotlin" | "scala" | "groovy")
 }
 
 /// Modules that exist to test others: `titus-testkit`, `helios-testing`,
@@ -524,6 +544,15 @@ mod tests {
         assert!(is_test_path(Path::new("crate/tests/it.rs")));
         assert!(is_test_path(Path::new("benches/b.rs")));
         assert!(!is_test_path(Path::new("src/main/java/a/Testing.java")));
+        assert!(is_test_path(Path::new(
+            "core/src/testFixtures/java/a/Mock.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "svc/src/integrationTest/java/a/B.java"
+        )));
+        assert!(is_test_path(Path::new("bench/src/jmh/java/a/B.java")));
+        assert!(!is_test_path(Path::new("svc/src/generated/java/a/B.java")));
+        assert!(!is_test_path(Path::new("svc/src/testing/java/a/B.java")));
         assert!(!is_test_path(Path::new("src/lib.rs")));
         assert!(is_test_path(Path::new("app/integration/src/proxy.rs")));
         assert!(is_test_path(Path::new("pool/mock/src/lib.rs")));
