@@ -490,6 +490,10 @@ pub struct ClientEntry {
     pub os_bounded: bool,
     pub missing: String,
     pub default: String,
+    /// What `default` says when only some needs are unmet and it speaks of all
+    /// (`each defaults to 0` -> `it defaults to 0`).
+    #[serde(default)]
+    pub default_one: Option<String>,
     pub help: String,
 }
 

@@ -106,8 +106,9 @@ pub fn describe(need: &str) -> String {
 
 /// The message of a finding: "`<call>` creates <name> without <missing>: <default>".
 pub fn message(what: &str, entry: &ClientEntry, missing: &str) -> String {
-    format!(
-        "{what} creates {} without {missing}: {}",
-        entry.name, entry.default
-    )
+    let default = match &entry.default_one {
+        Some(one) if missing != entry.missing => one,
+        _ => &entry.default,
+    };
+    format!("{what} creates {} without {missing}: {default}", entry.name)
 }
