@@ -218,6 +218,10 @@ pub struct FutureRules {
     pub all_of: Vec<String>,
     #[serde(default)]
     pub done_checks: Vec<String>,
+    /// A guard that proves a queue holds an element when negated:
+    /// `if (!q.isEmpty()) { q.take(); }` takes what is there.
+    #[serde(default)]
+    pub empty_checks: Vec<String>,
     /// A method with one of these names implements a blocking API: the waits in
     /// it are its own implementation (`get()` delegating to `inner.get()`).
     #[serde(default)]
@@ -671,6 +675,7 @@ impl LangCatalog {
         f.combined_continuations.extend(o.combined_continuations);
         f.all_of.extend(o.all_of);
         f.done_checks.extend(o.done_checks);
+        f.empty_checks.extend(o.empty_checks);
         f.blocking_apis.extend(o.blocking_apis);
         f.timeout_words.extend(o.timeout_words);
         f.bounded_types.extend(o.bounded_types);

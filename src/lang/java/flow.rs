@@ -426,9 +426,18 @@ impl<'a> Extractor<'a> {
         })
     }
 
-    /// Variables a condition proves done (`f.isDone()`) or not done (`!f.isDone()`).
+    /// Whether a variable is declared as a blocking queue.
+    fn blocking_queue(&self, name: &str) -> bool {
+        let v = self.lookup(name).unwrap_or_default();
+        let fq = v.ty.as_ref().and_then(|t| t.fq());
+        fq.is_some_and(|t| self.catalog.in_group("blocking_queue", t))
+    }
+
+    /// Variables a condition proves done (`f.isDone()`, `!q.isEmpty()`) or not done
+    /// (`!f.isDone()`, `q.isEmpty()`).
     fn done_checks(&self, cond: Node) -> (Vec<String>, Vec<String>) {
         let checks = &self.catalog.data.futures.done_checks;
+        let empty = &self.catalog.data.futures.empty_checks;
         let mut done = Vec::new();
         let mut not_done = Vec::new();
         let mut stack = vec![(cond, false)];
@@ -451,12 +460,18 @@ impl<'a> Extractor<'a> {
                     stack.extend(n.field("right").map(|c| (c, false)));
                 }
                 "method_invocation" => {
-                    let is_check = n
-                        .field("name")
-                        .is_some_and(|m| checks.iter().any(|c| c == self.text(m)));
-                    if let (true, Some(obj)) = (is_check, n.field("object")) {
+                    let method = n.field("name").map_or("", |m| self.text(m));
+                    let is_check = checks.iter().any(|c| c == method);
+                    // `!q.isEmpty()` proves `q` holds an element, as `f.isDone()` does `f`.
+                    let is_empty = empty.iter().any(|c| c == method);
+                    if let (true, Some(obj)) = (is_check || is_empty, n.field("object")) {
                         let name = self.text(obj).trim_start_matches("this.").to_string();
-                        if negated {
+                        // Only a blocking queue: an empty list of futures proves nothing
+                        // of the futures it holds.
+                        if is_empty && !self.blocking_queue(&name) {
+                            continue;
+                        }
+                        if negated != is_empty {
                             not_done.push(name)
                         } else {
                             done.push(name)
