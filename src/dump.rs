@@ -63,6 +63,9 @@ pub fn dump(project: &Project) -> String {
         for (alias, target) in &facts.type_aliases {
             let _ = writeln!(out, "  alias {alias} = {target}");
         }
+        for (name, value) in &facts.string_constants {
+            let _ = writeln!(out, "  constant {name} = {value:?}");
+        }
         for (i, c) in facts.contexts.iter().enumerate() {
             let kind = match &c.kind {
                 CtxKind::Function => "fn".to_string(),

@@ -198,6 +198,10 @@ pub struct FileFacts {
     /// "refund"]` for `billing/src/api/refund.rs`), set once the crates are known.
     #[serde(skip)]
     pub module: Vec<Box<str>>,
+    /// Java `static final String` constants with a literal value, as
+    /// (`<class fq>.<NAME>`, value): what `const:` bean names in annotations mean.
+    #[serde(default)]
+    pub string_constants: Vec<(Box<str>, Box<str>)>,
     /// Problems the front end met but worked around (e.g. tree-sitter error nodes).
     pub errors: Vec<String>,
 }
@@ -334,6 +338,21 @@ pub fn item_key(item: &str) -> String {
 /// Java: `field:com.acme.Pools#IO`, `bean:accessLogExecutor`, `local:<ctx>:pool`;
 /// Rust: `local:<ctx>:pool`, `field:Type#pool`, `rayon-global`.
 pub type PoolKey = String;
+
+/// A bean name as users read it: `Pools.AUDIT` for a constant
+/// (`const:com.acme.Pools.AUDIT`), else the name itself.
+pub fn bean_display(name: &str) -> &str {
+    name.strip_prefix("const:").map_or(name, class_and_name)
+}
+
+/// `Pools.AUDIT` of `com.acme.Pools.AUDIT`.
+pub fn class_and_name(constant: &str) -> &str {
+    let cut = constant
+        .rmatch_indices('.')
+        .nth(1)
+        .map_or(0, |(i, _)| i + 1);
+    &constant[cut..]
+}
 
 /// The JDK's common pool, where `CompletableFuture.*Async` without an executor runs.
 /// It compensates blocked workers, so nesting on it is not reported.

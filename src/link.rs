@@ -148,6 +148,7 @@ impl<'a> Project<'a> {
                 uf.union(a, b);
             }
         }
+        bean_constants(facts, &mut uf);
         inherited_fields(facts, &aliases.fields, &model, &mut uf);
         inherited_getters(&aliases.getters, &model, &mut uf);
         for (param, pools) in &passed {
@@ -309,7 +310,7 @@ impl<'a> Project<'a> {
                     span: c.span,
                     what: format!("{}.{}(..)", m.class, m.method),
                     pool: format!("bean:{bean}"),
-                    pool_name: bean,
+                    pool_name: crate::facts::bean_display(&bean).to_string(),
                     ctx: c.ctx,
                     waited: c.waited.or_else(|| later_wait(f, ci)),
                     wrapper_wait_timed: None,
@@ -679,6 +680,64 @@ impl<'f> AliasIndex<'f> {
             }
         }
         ix
+    }
+}
+
+/// `@Bean(Pools.AUDIT)` and `@Async("auditPool")` name one bean when the constant's
+/// value is `"auditPool"`: each `bean:const:<class>.<NAME>` key joins `bean:<value>`.
+/// A constant of a class the file could not resolve is looked up by `Class.NAME`
+/// when that names one constant in the project.
+fn bean_constants(facts: &[FileFacts], uf: &mut UnionFind) {
+    const PREFIX: &str = "bean:const:";
+    let mut keys: Vec<String> = Vec::new();
+    for f in facts {
+        let pools = f
+            .pools
+            .iter()
+            .flat_map(|p| std::iter::once(&p.key).chain(&p.aliases));
+        let aliased = f.pool_aliases.iter().flat_map(|(a, b)| [a, b]);
+        keys.extend(
+            pools
+                .chain(aliased)
+                .filter(|k| k.starts_with(PREFIX))
+                .cloned(),
+        );
+        let executors = f.async_methods.iter().filter_map(|m| m.executor.as_deref());
+        keys.extend(
+            executors
+                .filter(|e| e.starts_with("const:"))
+                .map(|e| format!("bean:{e}")),
+        );
+    }
+    if keys.is_empty() {
+        return;
+    }
+    let mut values: HashMap<&str, &str> = HashMap::new();
+    let mut by_tail: HashMap<&str, Option<&str>> = HashMap::new();
+    for (k, v) in facts.iter().flat_map(|f| &f.string_constants) {
+        values.insert(k, v);
+        let tail = crate::facts::class_and_name(k);
+        by_tail
+            .entry(tail)
+            .and_modify(|e| {
+                if *e != Some(&**v) {
+                    *e = None;
+                }
+            })
+            .or_insert(Some(v));
+    }
+    for key in keys {
+        let constant = &key[PREFIX.len()..];
+        let value = values.get(constant).copied().or_else(|| {
+            by_tail
+                .get(crate::facts::class_and_name(constant))
+                .copied()
+                .flatten()
+        });
+        uf.add(&key);
+        if let Some(v) = value {
+            uf.union(&key, &format!("bean:{v}"));
+        }
     }
 }
 

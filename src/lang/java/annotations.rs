@@ -375,6 +375,14 @@ impl<'a> Extractor<'a> {
                     found.push(string_value(n, self.src));
                     continue;
                 }
+                // `@Async(Pools.AUDIT)`: a constant, named for the linker to resolve.
+                let whole = value == Some(n)
+                    || n.parent()
+                        .is_some_and(|p| p.kind_name() == "element_value_array_initializer");
+                if let Some(c) = self.constant_ref(n).filter(|_| whole) {
+                    found.push(c);
+                    continue;
+                }
                 let mut c2 = n.walk();
                 stack.extend(n.named_children(&mut c2));
             }
@@ -382,6 +390,28 @@ impl<'a> Extractor<'a> {
             strings.extend(found);
         }
         strings
+    }
+
+    /// A `String` constant named in an annotation, as `const:<class fq>.<NAME>`
+    /// (`Pools.AUDIT`, or `AUDIT` of the enclosing class), for
+    /// [`crate::facts::FileFacts::string_constants`] to resolve across files.
+    fn constant_ref(&self, n: Node) -> Option<String> {
+        let (class, name) = match n.kind_name() {
+            "field_access" => {
+                let class = self.text(n.field("object")?);
+                let class = self
+                    .names
+                    .resolve_type(class, &|fq| self.catalog.knows(fq))
+                    .unwrap_or_else(|| match self.package.as_str() {
+                        "" => class.to_string(),
+                        p => format!("{p}.{class}"),
+                    });
+                (class, self.text(n.field("field")?))
+            }
+            "identifier" => (self.classes.last()?.fq.clone(), self.text(n)),
+            _ => return None,
+        };
+        Some(format!("const:{class}.{name}"))
     }
 
     /// A pointcut with the named pointcuts of its class (`auditable()`, declared by a

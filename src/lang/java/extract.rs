@@ -613,6 +613,19 @@ impl<'a> Extractor<'a> {
         self.classes.pop();
     }
 
+    /// A `static final` (or interface) field initialised with a string literal.
+    fn string_constant(&mut self, name: &str, value: Option<Node>) {
+        let Some(v) = value.filter(|v| v.kind_name() == "string_literal") else {
+            return;
+        };
+        let Some(class) = self.classes.last() else {
+            return;
+        };
+        let key = format!("{}.{name}", class.fq).into_boxed_str();
+        let value = super::syntax::string_value(v, self.src).into_boxed_str();
+        self.facts.string_constants.push((key, value));
+    }
+
     /// Fields, constants and pool definitions of a class body, before its methods are walked.
     fn collect_members(&mut self, body: Node) {
         if let Some(class) = body
@@ -641,6 +654,16 @@ impl<'a> Extractor<'a> {
         }
         let mut client_fields = Vec::new();
         for member in &members {
+            if member.kind_name() == "constant_declaration" {
+                // An interface's fields: `String AUDIT_POOL = "auditPool";`.
+                let mut c = member.walk();
+                for decl in member.children_by_field_name("declarator", &mut c) {
+                    if let Some(n) = decl.field("name") {
+                        self.string_constant(self.text(n), decl.field("value"));
+                    }
+                }
+                continue;
+            }
             if member.kind_name() != "field_declaration" {
                 continue;
             }
@@ -666,6 +689,7 @@ impl<'a> Extractor<'a> {
                             class.constants.insert(name.clone(), v);
                         }
                     }
+                    self.string_constant(&name, value);
                 }
                 if let Some(fq) = ty
                     .as_ref()

@@ -824,7 +824,7 @@ impl<'a> Extractor<'a> {
         let aliases = names.iter().skip(1).map(|n| format!("bean:{n}")).collect();
         self.record_pool(
             format!("bean:{}", names[0]),
-            &names[0],
+            crate::facts::bean_display(&names[0]),
             creation,
             var.as_deref(),
             body,
