@@ -436,7 +436,16 @@ impl<'a> Extractor<'a> {
             "identifier" => self.local_initializer(arg)?,
             _ => arg,
         };
-        let start = chain_root(expr);
+        let mut start = chain_root(expr);
+        // `rcb.build()` on a local builder (`RequestConfig.Builder rcb =
+        // RequestConfig.custom(); rcb.setConnectTimeout(..);`): the builder's start.
+        let builder = (start.kind_name() == "method_invocation")
+            .then(|| start.field("object"))
+            .flatten()
+            .filter(|o| o.kind_name() == "identifier");
+        if let Some(init) = builder.and_then(|b| self.local_initializer(b)) {
+            start = chain_root(init);
+        }
         let is_start = self.start_keys(start).iter().any(|(kind, name)| {
             self.catalog
                 .clients_starting(kind, name)
