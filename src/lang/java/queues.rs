@@ -30,7 +30,10 @@ impl<'a> Extractor<'a> {
                 None => return,
             }
         } else {
-            (self.arg_bound(entry, args), None)
+            match self.arg_bound(entry, args) {
+                Bound::Unknown => self.unbounded_fallback(entry, args),
+                b => (b, None),
+            }
         };
         let threads = entry.grows == crate::catalog::Grows::Threads;
         let bound = match bound {
@@ -363,6 +366,79 @@ impl<'a> Extractor<'a> {
             None => Bound::Unbounded,
             Some(arg) => self.capacity(arg),
         }
+    }
+
+    /// A capacity that falls back to `Integer.MAX_VALUE` when unset
+    /// (`size > 0 ? size : Integer.MAX_VALUE`, inline or assigned earlier in the
+    /// method to the local or field passed): unbounded unless configured.
+    fn unbounded_fallback(
+        &self,
+        entry: &QueueEntry,
+        args: Option<Node>,
+    ) -> (Bound, Option<(Span, String)>) {
+        let arg = entry
+            .capacity_arg
+            .and_then(|i| args.and_then(|a| super::syntax::argument(a, i)));
+        let Some(arg) = arg else {
+            return (Bound::Unknown, None);
+        };
+        let expr = match arg.kind_name() {
+            "identifier" | "field_access" => self.assigned_before(arg).unwrap_or(arg),
+            _ => arg,
+        };
+        let mut expr = expr;
+        while expr.kind_name() == "parenthesized_expression" {
+            match expr.named_child(0) {
+                Some(e) => expr = e,
+                None => break,
+            }
+        }
+        let max = |b: Option<Node>| {
+            b.and_then(|b| self.eval(b))
+                .is_some_and(|v| v >= i32::MAX as u64)
+        };
+        if expr.kind_name() == "ternary_expression"
+            && (max(expr.field("consequence")) || max(expr.field("alternative")))
+        {
+            let label =
+                "the capacity falls back to `Integer.MAX_VALUE` here: unbounded unless configured";
+            return (Bound::Unbounded, Some((span(expr), label.to_string())));
+        }
+        (Bound::Unknown, None)
+    }
+
+    /// The value last assigned, earlier in its method, to the local or field a
+    /// name (`size`, `this.size`) reads.
+    fn assigned_before<'t>(&self, name: Node<'t>) -> Option<Node<'t>> {
+        let bare = |n: Node| self.text(n).trim_start_matches("this.").to_string();
+        let want = bare(name);
+        let body = enclosing_body(name)?;
+        let mut found: Option<Node<'t>> = None;
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if n.start_byte() >= name.start_byte() {
+                continue;
+            }
+            let value = match n.kind_name() {
+                "assignment_expression" => n
+                    .field("left")
+                    .filter(|l| bare(*l) == want)
+                    .and_then(|_| n.field("right")),
+                "variable_declarator" => n
+                    .field("name")
+                    .filter(|v| self.text(*v) == want)
+                    .and_then(|_| n.field("value")),
+                _ => None,
+            };
+            if let Some(v) = value {
+                if found.is_none_or(|f| f.start_byte() < v.start_byte()) {
+                    found = Some(v);
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        found
     }
 
     pub(super) fn capacity(&self, arg: Node) -> Bound {
