@@ -58,6 +58,9 @@ pub fn dump(project: &Project) -> String {
             if let Some(o) = &t.outer {
                 let _ = write!(out, " in {o}");
             }
+            if !t.inherited_waits.is_empty() {
+                let _ = write!(out, " (inherits waits: {})", t.inherited_waits.join(", "));
+            }
             out.push('\n');
         }
         for (alias, target) in &facts.type_aliases {

@@ -485,6 +485,10 @@ pub struct TypeDecl {
     /// implements Future<Object>`): its `get()` and `join()` are a future's waits.
     #[serde(default)]
     pub future: bool,
+    /// Java: untimed no-argument waits it inherits from a JDK class it extends (catalog
+    /// group `subclassed`): `await` for a `CountDownLatch` subclass, `join` for a `Thread`'s.
+    #[serde(default)]
+    pub inherited_waits: Vec<Box<str>>,
     /// Java: an interface (its `get()` may be any implementation's, a no-op's too).
     #[serde(default)]
     pub interface: bool,

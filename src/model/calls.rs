@@ -747,6 +747,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         let mut index = vec![usize::MAX; f.calls.len()];
         let mut kept = 0;
         let mut receivers = f.receivers.iter().peekable();
+        // A wait on a project class's variable is judged by the call's receiver type
+        // (`pump.join()` on a `Thread` subclass), even when no project method has its name.
+        let member_waits: rustc_hash::FxHashSet<u32> =
+            f.member_waits.iter().map(|&(at, _)| at).collect();
         for (i, c) in f.calls.iter().enumerate() {
             // A call on the result of a dropped call has no type to be looked up in.
             let mut typed = true;
@@ -759,7 +763,8 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
                 }
                 receivers.next();
             }
-            if typed && (c.submit_like || names.contains(&c.method)) {
+            let waited = u32::try_from(i).is_ok_and(|i| member_waits.contains(&i));
+            if typed && (c.submit_like || waited || names.contains(&c.method)) {
                 index[i] = kept;
                 kept += 1;
             }

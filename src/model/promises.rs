@@ -172,6 +172,22 @@ pub fn future_waits(
             if !t.is_empty() && t.iter().all(is_future) {
                 out.insert((file, span.start));
             }
+            // `ackLatch.await()` on a project subclass of `CountDownLatch` that does not
+            // declare `await` itself: the JDK class's wait.
+            let method = f.calls.get(ci as usize).map(|c| &*c.method);
+            let inherits = |t: super::types::TypeId| {
+                types
+                    .ancestry(t)
+                    .into_iter()
+                    .any(|a| decl(a).inherited_waits.iter().any(|w| Some(&**w) == method))
+            };
+            if t.is_empty()
+                && declared
+                    .and_then(|r| types.resolve(r))
+                    .is_some_and(inherits)
+            {
+                out.insert((file, span.start));
+            }
         }
     }
     // A wrapper's submission (`store.spans(id).join()` where `spans` returns its task's

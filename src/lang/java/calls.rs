@@ -974,10 +974,29 @@ impl<'a> Extractor<'a> {
             && object.is_some()
             && nargs == 0
             && matches!(name, "get" | "join");
+        // `ackLatch.await()` on a variable of a project class: a JDK class's wait
+        // (catalog group `subclassed`) once the project model finds the class extends
+        // that JDK class and does not declare the method itself.
+        let subclassed = (!member
+            && nargs == 0
+            && object.is_some()
+            && recv
+                .ty
+                .as_ref()
+                .is_some_and(|t| self.may_be_project_class(t)))
+        .then(|| {
+            catalog.waits_named(name).find_map(|w| {
+                w.on.iter()
+                    .find(|o| catalog.in_group("subclassed", o))
+                    .map(String::as_str)
+            })
+        })
+        .flatten();
+        let member = member || subclassed.is_some();
         let by_call = (member
             || (recv.fq().is_none() && recv.call.is_some() && object.is_some() && nargs == 0))
-            && (matches!(name, "get" | "join") || publisher.is_some());
-        let fq = match (by_call, publisher) {
+            && (matches!(name, "get" | "join") || publisher.is_some() || subclassed.is_some());
+        let fq = match (by_call, publisher.or(subclassed)) {
             (true, Some(p)) => Some(p),
             (true, None) => Some("java.util.concurrent.CompletableFuture"),
             (false, _) => recv.fq(),
@@ -1003,7 +1022,16 @@ impl<'a> Extractor<'a> {
         // A blocking API's own wait, unless it waits for what it just submitted
         // (`String get(String key) { return pool.submit(..).get(); }`).
         let own_api = self.in_blocking_api() && recv.origin.is_empty();
-        if entry.exempt_in.iter().any(|m| m == &self.frame.method) || own_api {
+        // A project class's `join()` may be a `Thread` subclass's: that entry's
+        // teardown methods (`close`, `stop`) are exempt too.
+        let exempt =
+            |w: &crate::catalog::WaitEntry| w.exempt_in.iter().any(|m| m == &self.frame.method);
+        let thread_exempt = member
+            && catalog
+                .waits_named(name)
+                .filter(|w| w.on.iter().any(|o| catalog.in_group("subclassed", o)))
+                .any(exempt);
+        if exempt(entry) || thread_exempt || own_api {
             return;
         }
         let never_full = fq.is_some_and(|t| self.catalog.in_group("never_full", t));

@@ -570,6 +570,7 @@ impl<'a> Extractor<'a> {
             future: supers
                 .iter()
                 .any(|t| t.fq().is_some_and(|fq| self.catalog.in_group("future", fq))),
+            inherited_waits: self.inherited_waits(&supers),
             interface: node.kind_name() == "interface_declaration",
             controller: false,
         });
@@ -611,6 +612,29 @@ impl<'a> Extractor<'a> {
         self.frame = saved;
         self.ctx.pop();
         self.classes.pop();
+    }
+
+    /// Untimed no-argument waits a class inherits from the JDK classes it extends.
+    fn inherited_waits(&self, supers: &[JType]) -> Vec<Box<str>> {
+        let catalog = self.catalog;
+        let bases: Vec<&str> = supers
+            .iter()
+            .filter_map(|t| t.fq())
+            .filter(|fq| catalog.in_group("subclassed", fq))
+            .collect();
+        if bases.is_empty() {
+            return Vec::new();
+        }
+        let mut out: Vec<Box<str>> = catalog
+            .data
+            .waits
+            .iter()
+            .filter(|w| w.args.contains(&0) && w.on.iter().any(|o| bases.contains(&o.as_str())))
+            .filter_map(|w| w.method.as_deref().map(Box::from))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// A `static final` (or interface) field initialised with a string literal.
