@@ -55,6 +55,22 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
         let name = &pool.name;
         let event_loop = execs.iter().find(|e| e.kind == CtxKind::EventLoop);
         let mut d = if let Some(w) = sub.waited {
+            // `get(3, SECONDS)`: the timeout starts only once the caller ran the task.
+            let timed = project.facts[sub.file]
+                .waits
+                .iter()
+                .any(|x| x.span == w && x.timed);
+            let (label, then) = if timed {
+                (
+                    "the caller waits for the result here; its timeout starts only after the caller ran the task",
+                    "the wait's timeout does not bound this: the caller runs the task before it waits",
+                )
+            } else {
+                (
+                    "the caller waits for the result here",
+                    "then bound the wait as well (a timeout alone does not help: the caller runs the task before it waits)",
+                )
+            };
             Diagnostic::new(
                 RULE.id,
                 sub.file,
@@ -64,10 +80,9 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
                      when the pool is saturated, and then waits for it: the async call becomes a slow synchronous one"
                 ),
             )
-            .label(sub.file, w, "the caller waits for the result here")
+            .label(sub.file, w, label)
             .help(format!(
-                "give `{name}` an `AbortPolicy` and handle `RejectedExecutionException` with a fallback; \
-                 then bound the wait as well (a timeout alone does not help: the caller runs the task before it waits)"
+                "give `{name}` an `AbortPolicy` and handle `RejectedExecutionException` with a fallback; {then}"
             ))
         } else if let Some(e) = event_loop {
             let method = &project.facts[e.file].contexts[e.ctx];
