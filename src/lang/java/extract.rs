@@ -637,7 +637,8 @@ impl<'a> Extractor<'a> {
         out
     }
 
-    /// A `static final` (or interface) field initialised with a string literal.
+    /// A `static final` (or interface) field initialised with a string literal that
+    /// may name a bean.
     fn string_constant(&mut self, name: &str, value: Option<Node>) {
         let Some(v) = value.filter(|v| v.kind_name() == "string_literal") else {
             return;
@@ -645,8 +646,18 @@ impl<'a> Extractor<'a> {
         let Some(class) = self.classes.last() else {
             return;
         };
+        // Only what can name a bean (`auditPool`, `mail-sender`): not messages, SQL,
+        // URLs or property keys, which no annotation resolves.
+        let value = self.text(v).trim_matches('"');
+        let bean_like = (1..=64).contains(&value.len())
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'$'));
+        if !bean_like {
+            return;
+        }
         let key = format!("{}.{name}", class.fq).into_boxed_str();
-        let value = super::syntax::string_value(v, self.src).into_boxed_str();
+        let value = Box::from(value);
         self.facts.string_constants.push((key, value));
     }
 
