@@ -379,7 +379,7 @@ impl<'a> Extractor<'a> {
                 let whole = value == Some(n)
                     || n.parent()
                         .is_some_and(|p| p.kind_name() == "element_value_array_initializer");
-                if let Some(c) = self.constant_ref(n).filter(|_| whole) {
+                if let Some(c) = whole.then(|| self.constant_ref(n)).flatten() {
                     found.push(c);
                     continue;
                 }
