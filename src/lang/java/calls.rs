@@ -977,6 +977,14 @@ impl<'a> Extractor<'a> {
         // `ackLatch.await()` on a variable of a project class: a JDK class's wait
         // (catalog group `subclassed`) once the project model finds the class extends
         // that JDK class and does not declare the method itself.
+        // The wait entries of this name on such JDK classes, with the class.
+        let jdk_waits = || {
+            catalog.waits_named(name).filter_map(|w| {
+                w.on.iter()
+                    .find(|o| catalog.in_group("subclassed", o))
+                    .map(|o| (w, o.as_str()))
+            })
+        };
         let subclassed = (!member
             && nargs == 0
             && object.is_some()
@@ -984,13 +992,7 @@ impl<'a> Extractor<'a> {
                 .ty
                 .as_ref()
                 .is_some_and(|t| self.may_be_project_class(t)))
-        .then(|| {
-            catalog.waits_named(name).find_map(|w| {
-                w.on.iter()
-                    .find(|o| catalog.in_group("subclassed", o))
-                    .map(String::as_str)
-            })
-        })
+        .then(|| jdk_waits().next().map(|(_, o)| o))
         .flatten();
         let member = member || subclassed.is_some();
         let by_call = (member
@@ -1026,11 +1028,7 @@ impl<'a> Extractor<'a> {
         // teardown methods (`close`, `stop`) are exempt too.
         let exempt =
             |w: &crate::catalog::WaitEntry| w.exempt_in.iter().any(|m| m == &self.frame.method);
-        let thread_exempt = member
-            && catalog
-                .waits_named(name)
-                .filter(|w| w.on.iter().any(|o| catalog.in_group("subclassed", o)))
-                .any(exempt);
+        let thread_exempt = member && jdk_waits().any(|(w, _)| exempt(w));
         if exempt(entry) || thread_exempt || own_api {
             return;
         }

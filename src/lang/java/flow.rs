@@ -356,12 +356,10 @@ impl<'a> Extractor<'a> {
 
     /// Whether a loop condition only tests the component's lifecycle (`true`,
     /// `running`, `!isStopped()`, `state == STARTED`), so the loop runs until stopped.
-    fn lifecycle_test(&self, mut cond: Node) -> bool {
-        while cond.kind_name() == "parenthesized_expression" {
-            match cond.named_child(0) {
-                Some(c) => cond = c,
-                None => return false,
-            }
+    fn lifecycle_test(&self, cond: Node) -> bool {
+        let mut cond = super::syntax::unparen(cond);
+        if cond.kind_name() == "parenthesized_expression" {
+            return false; // `()`
         }
         if cond.kind_name() == "unary_expression"
             && cond.field("operator").is_some_and(|o| self.text(o) == "!")

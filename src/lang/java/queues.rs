@@ -359,13 +359,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn arg_bound(&self, entry: &QueueEntry, args: Option<Node>) -> Bound {
-        let Some(i) = entry.capacity_arg else {
-            return Bound::Unbounded;
-        };
-        match args.and_then(|a| super::syntax::argument(a, i)) {
-            None => Bound::Unbounded,
-            Some(arg) => self.capacity(arg),
-        }
+        capacity_node(entry, args).map_or(Bound::Unbounded, |arg| self.capacity(arg))
     }
 
     /// A capacity that falls back to `Integer.MAX_VALUE` when unset
@@ -376,23 +370,13 @@ impl<'a> Extractor<'a> {
         entry: &QueueEntry,
         args: Option<Node>,
     ) -> (Bound, Option<(Span, String)>) {
-        let arg = entry
-            .capacity_arg
-            .and_then(|i| args.and_then(|a| super::syntax::argument(a, i)));
-        let Some(arg) = arg else {
+        let Some(arg) = capacity_node(entry, args) else {
             return (Bound::Unknown, None);
         };
-        let expr = match arg.kind_name() {
+        let expr = super::syntax::unparen(match arg.kind_name() {
             "identifier" | "field_access" => self.assigned_before(arg).unwrap_or(arg),
             _ => arg,
-        };
-        let mut expr = expr;
-        while expr.kind_name() == "parenthesized_expression" {
-            match expr.named_child(0) {
-                Some(e) => expr = e,
-                None => break,
-            }
-        }
+        });
         let max = |b: Option<Node>| {
             b.and_then(|b| self.eval(b))
                 .is_some_and(|v| v >= i32::MAX as u64)
@@ -736,6 +720,13 @@ pub(super) fn has_class_body(node: Node) -> bool {
         .children(&mut c)
         .any(|ch| ch.kind_name() == "class_body");
     found
+}
+
+/// The capacity argument of a queue's constructor or factory call, if it has one.
+fn capacity_node<'t>(entry: &QueueEntry, args: Option<Node<'t>>) -> Option<Node<'t>> {
+    entry
+        .capacity_arg
+        .and_then(|i| args.and_then(|a| super::syntax::argument(a, i)))
 }
 
 /// The body of the method, constructor, lambda or initializer around a node.

@@ -53,6 +53,17 @@ pub fn arguments(list: Node) -> Vec<Node> {
     args
 }
 
+/// The expression inside any parentheses (`((x))` -> `x`); empty parentheses stay.
+pub fn unparen(mut node: Node) -> Node {
+    while node.kind_name() == "parenthesized_expression" {
+        match node.named_child(0) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
+
 /// Argument `i` of an `argument_list` (comments skipped).
 pub fn argument(list: Node, i: usize) -> Option<Node> {
     let mut c = list.walk();
