@@ -224,16 +224,12 @@ impl<'a> Extractor<'a> {
     pub(super) fn constructor_pools(&mut self, members: &[Node]) {
         self.pool_subclass(members);
         for m in members {
-            if !matches!(
-                m.kind_name(),
-                "constructor_declaration" | "block" | "method_declaration"
-            ) {
-                continue;
-            }
-            let body = if m.kind_name() == "block" {
-                Some(*m)
-            } else {
-                m.field("body")
+            // `static { POOL = new ThreadPoolExecutor(..); }` assigns a static field.
+            let body = match m.kind_name() {
+                "block" => Some(*m),
+                "static_initializer" => m.named_child(0).filter(|b| b.kind_name() == "block"),
+                "constructor_declaration" | "method_declaration" => m.field("body"),
+                _ => continue,
             };
             let Some(body) = body else { continue };
             if !self.assigns_field(body) {
@@ -441,7 +437,9 @@ impl<'a> Extractor<'a> {
                 && queue_field
                 && self.delegated_unbounded_queue(assign, *i, params.len())
         };
-        if self.creates_unbounded_queue(right) || param.filter(delegated).is_some() {
+        // (A `ScheduledThreadPoolExecutor` is an unbounded queue too, and a pool first.)
+        let queue = !self.is_pool_creation(right) && self.creates_unbounded_queue(right);
+        if queue || param.filter(delegated).is_some() {
             if let Some(info) = self
                 .classes
                 .last_mut()
