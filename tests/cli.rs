@@ -782,6 +782,24 @@ public class BillingSdk {
     assert_eq!(run(&["--pedantic"]), vec![wait, client]);
 }
 
+/// A scheduler's queue cannot be bounded: one that only holds the periodic task its
+/// constructor schedules is not reported, not even as a `--pedantic` note; schedulers
+/// fed per request are (a `static {}` block's and a constructor's).
+#[test]
+fn fixed_schedulers_stay_silent_with_pedantic() {
+    let t = TempDir::new().unwrap();
+    let java = fs::read_to_string("fixtures/unbounded_queue/java/QuoteLookups.java").unwrap();
+    write(t.path(), "src/QuoteLookups.java", &java);
+    let lines = |extra: &[&str]| {
+        diagnostics(t.path(), extra)
+            .iter()
+            .map(|d| d["span"]["start"]["line"].as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(lines(&[]), vec![23, 32]);
+    assert_eq!(lines(&["--pedantic"]), vec![23, 32]);
+}
+
 /// Revision 2: a wait in cold code is not reported, unless `--pedantic` (as a note,
 /// which does not fail the build); in hot code it is an error, in unknown code a warning.
 #[test]
