@@ -770,6 +770,9 @@ struct TimedRequests {
     requests: Vec<(String, bool)>,
     /// Inside the arguments of `tokio::time::timeout(..)` / `timeout_at(..)`.
     in_timeout: usize,
+    /// Locals holding a client field (`let client = self.client.as_mut().ok_or(..)?;`,
+    /// `let c = client.clone();`): a call on one starts a request, a gRPC call too.
+    aliases: Vec<String>,
 }
 
 impl TimedRequests {
@@ -790,10 +793,69 @@ fn on_self_field(e: &syn::Expr) -> bool {
     }
 }
 
-/// A chain that starts a request on a `self` field: whether it sets a timeout.
+/// The name of the `self` field a chain starts on (`client` in `self.client.as_ref()`).
+fn self_field(e: &syn::Expr) -> Option<String> {
+    let syn::Expr::Field(f) = e else { return None };
+    match (&*f.base, &f.member) {
+        (syn::Expr::Path(p), syn::Member::Named(n)) if p.path.is_ident("self") => {
+            Some(n.to_string())
+        }
+        (inner, _) => self_field(inner),
+    }
+}
+
+/// Calls that hand on a client rather than use it (`self.client.as_ref().unwrap()`).
+const ALIAS_METHODS: [&str; 10] = [
+    "clone",
+    "as_ref",
+    "as_mut",
+    "unwrap",
+    "expect",
+    "ok_or",
+    "ok_or_else",
+    "context",
+    "with_context",
+    "lock",
+];
+
+fn hands_on(chain: &Chain) -> bool {
+    chain
+        .calls
+        .iter()
+        .all(|c| ALIAS_METHODS.iter().any(|a| c.method == a))
+}
+
+impl TimedRequests {
+    /// A chain on a local alias of a client field: `Some(timed)` when it uses the
+    /// client (any call but one that hands it on).
+    fn alias_request(&self, chain: &Chain) -> Option<bool> {
+        let syn::Expr::Path(p) = chain.root else {
+            return None;
+        };
+        let first = chain.calls.first()?;
+        let alias = self.aliases.iter().any(|a| p.path.is_ident(a));
+        (alias && !ALIAS_METHODS.iter().any(|a| first.method == a))
+            .then(|| chain.calls.iter().any(|c| c.method == "timeout"))
+    }
+
+    /// A `let` that binds a client field (or an alias of one) handed on unchanged.
+    fn is_alias(&self, chain: &Chain) -> bool {
+        let client_field = self_field(chain.root).is_some_and(|f| {
+            let f = f.to_ascii_lowercase();
+            ["client", "channel", "stub"].iter().any(|s| f.ends_with(s))
+        });
+        let of_alias = matches!(chain.root, syn::Expr::Path(p)
+            if self.aliases.iter().any(|a| p.path.is_ident(a)));
+        (client_field || of_alias) && hands_on(chain)
+    }
+}
+
+/// A chain that starts a request on a `self` field: whether it sets a timeout. (A
+/// request names its target: `self.counter.get()` is no request.)
 fn field_request(chain: &Chain) -> Option<bool> {
     let first = chain.calls.first()?;
-    (on_self_field(chain.root) && REQUEST_METHODS.contains(&first.method.to_string().as_str()))
+    let request = REQUEST_METHODS.contains(&first.method.to_string().as_str());
+    (on_self_field(chain.root) && request && !first.args.is_empty())
         .then(|| chain.calls.iter().any(|c| c.method == "timeout"))
 }
 
@@ -842,10 +904,26 @@ impl<'ast> Visit<'ast> for TimedRequests {
         self.in_timeout -= 1;
     }
 
+    /// `if let Some(client) = self.client.clone() { .. }`.
+    fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        if let Some(name) = unwrapped(&l.pat) {
+            if self.is_alias(&flatten(&l.expr)) {
+                self.aliases.push(name.to_string());
+            }
+        }
+        syn::visit::visit_expr_let(self, l);
+    }
+
     fn visit_local(&mut self, l: &'ast syn::Local) {
-        if let (Some(init), Some(name)) = (&l.init, pat_ident(&l.pat)) {
+        let name = pat_ident(&l.pat).or_else(|| unwrapped(&l.pat).map(|i| i.to_string()));
+        if let (Some(init), Some(name)) = (&l.init, name) {
             let chain = flatten(&init.expr);
-            if let Some(timed) = field_request(&chain) {
+            if self.is_alias(&chain) {
+                self.aliases.push(name);
+                syn::visit::visit_local(self, l);
+                return;
+            }
+            if let Some(timed) = field_request(&chain).or_else(|| self.alias_request(&chain)) {
                 self.starts += 1;
                 self.requests.push((name, timed || self.in_timeout > 0));
                 visit_chain_args(self, &chain);
@@ -857,7 +935,7 @@ impl<'ast> Visit<'ast> for TimedRequests {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let chain = flatten_from(vec![m], &m.receiver);
-        if let Some(timed) = field_request(&chain) {
+        if let Some(timed) = field_request(&chain).or_else(|| self.alias_request(&chain)) {
             self.starts += 1;
             self.inline_timed += usize::from(timed || self.in_timeout > 0);
             visit_chain_args(self, &chain);
