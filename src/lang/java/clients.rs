@@ -93,7 +93,7 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        if self.overwritten_unused(start) || self.forwards(start) {
+        if self.overwritten_unused(start) || self.forwards(start) || self.borrowed_from(start) {
             return;
         }
         let mut used = self.observe(start, &entry.sent_by);
@@ -163,6 +163,19 @@ impl<'a> Extractor<'a> {
             bean,
             built_by: None,
         });
+    }
+
+    /// `new RestTemplate().getMessageConverters()`: a client made only to read its
+    /// defaults, then dropped; it never sends a request.
+    fn borrowed_from(&self, start: Node) -> bool {
+        let Some(call) = start
+            .parent()
+            .filter(|p| p.kind_name() == "method_invocation")
+        else {
+            return false;
+        };
+        let name = call.field("name").map_or("", |n| self.text(n));
+        call.field("object") == Some(start) && name.starts_with("get") && !requests(name)
     }
 
     /// The client bean an `@Bean` method of a client type makes when it returns the
