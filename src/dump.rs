@@ -252,7 +252,11 @@ pub fn dump(project: &Project) -> String {
                 if linked { "" } else { " (no definition)" },
                 at(file, s.span),
                 project.display_name(file, s.ctx),
-                if s.waited.is_some() { ", waited" } else { "" }
+                match (s.waited, s.waited_at) {
+                    (Some(_), _) => ", waited".to_string(),
+                    (None, Some(w)) => format!(", waited by a helper at {}", at(file, w)),
+                    (None, None) => String::new(),
+                }
             );
         }
         for c in facts.clients.iter().filter(|c| !c.requests.is_empty()) {

@@ -592,6 +592,10 @@ pub struct Submission {
     pub task_method: Option<String>,
     /// The wait on this submission's result within `ctx`, if any.
     pub waited: Option<usize>,
+    /// Java: the wait on its result in a helper of the same class its future is
+    /// given to (`checkReply(v, future)`), when `ctx` has none.
+    #[serde(default)]
+    pub waited_at: Option<Span>,
     /// Rust `pool.install(..)`: the caller blocks while the closure runs on the pool.
     pub install: bool,
     /// The task is the enclosing method's parameter N (`pool.submit(task)` in a wrapper):

@@ -283,7 +283,7 @@ impl<'a> Project<'a> {
                         None => s.pool_name.clone(),
                     },
                     ctx: s.ctx,
-                    waited: s.waited.map(|w| f.waits[w].span),
+                    waited: s.waited.map(|w| f.waits[w].span).or(s.waited_at),
                     wrapper_wait_timed: None,
                     index: Some(i),
                     via_async: None,

@@ -275,6 +275,7 @@ impl<'a> Extractor<'a> {
         let (call_idx, lambdas) = (self.facts.calls.len(), lambda_args.clone());
         self.record_call(node, &name, object, &recv, lambda_args, &args);
         if object.is_none_or(|o| self.text(o) == "this") && !args.is_empty() {
+            self.helper_waits(&name, &args);
             self.helper_completes(&name, &args);
         }
         // `executeJob(() -> { ..; latch.countDown(); })`: a later `latch.await()` waits
@@ -598,6 +599,7 @@ impl<'a> Extractor<'a> {
             task: None,
             task_method: None,
             waited: None,
+            waited_at: None,
             install: false,
             task_param: None,
             guarded: self.admits_one(node) || self.replaces_pending(node),
@@ -1645,7 +1647,7 @@ impl<'a> Extractor<'a> {
     /// A wait's primary span: like [`Self::call_span`], but from the method name when
     /// the receiver is itself a call (`supplyAsync(..).join()` -> `join()`), so the
     /// wait and the submission it waits for are two separate spans.
-    fn wait_span(&self, node: Node) -> Span {
+    pub(super) fn wait_span(&self, node: Node) -> Span {
         let s = self.call_span(node);
         match (node.field("object"), node.field("name")) {
             (Some(o), Some(n))

@@ -617,6 +617,65 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// `checkReply(version, submitted)` calling this class's `boolean checkReply(long v,
+    /// Future<Reply> f) { .. f.get(3, SECONDS) .. }`: the submissions whose future is
+    /// given are waited for there (timed or not), as if here: a `CallerRunsPolicy`
+    /// pool runs the task on this thread before that wait starts.
+    pub(super) fn helper_waits(&mut self, name: &str, args: &[Node<'a>]) {
+        let given: Vec<(usize, Vec<usize>)> = args
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.kind_name() == "identifier")
+            .filter_map(|(i, a)| {
+                let origin = self.lookup(self.text(*a))?.origin;
+                (!origin.is_empty()).then_some((i, origin))
+            })
+            .collect();
+        if given.is_empty() {
+            return;
+        }
+        let methods = self.own_methods(name);
+        let [method] = methods[..] else {
+            return; // overloads: which one runs is not guessed
+        };
+        let Some(params) = method.field("parameters") else {
+            return;
+        };
+        let mut c = params.walk();
+        let names: Vec<&str> = params
+            .named_children(&mut c)
+            .filter(|p| p.kind_name() == "formal_parameter")
+            .filter_map(|p| p.field("name").map(|n| self.text(n)))
+            .collect();
+        if names.len() != args.len() {
+            return;
+        }
+        let Some(body) = method.field("body") else {
+            return;
+        };
+        for n in super::syntax::own_invocations(body) {
+            let wait = n
+                .field("name")
+                .is_some_and(|m| matches!(self.text(m), "join" | "get"));
+            let param = n
+                .field("object")
+                .filter(|o| o.kind_name() == "identifier")
+                .and_then(|o| names.iter().position(|p| *p == self.text(o)));
+            let (true, Some(i)) = (wait, param) else {
+                continue;
+            };
+            let span = self.wait_span(n);
+            for (_, origin) in given.iter().filter(|(a, _)| *a == i) {
+                for &o in origin {
+                    let s = &mut self.facts.submissions[o];
+                    if s.waited.is_none() {
+                        s.waited_at.get_or_insert(span);
+                    }
+                }
+            }
+        }
+    }
+
     /// The parameters a method waits for with an untimed `join()`/`get()`, directly or
     /// through `allOf(..)`: `(index, whether it is the varargs parameter)`.
     fn waited_params(&self, method: Node, arity: usize) -> Option<Vec<(usize, bool)>> {

@@ -449,6 +449,7 @@ impl<'a> Extractor<'a> {
             task: None,
             task_method: None,
             waited: None,
+            waited_at: None,
             install,
             task_param: None,
             guarded: false,
