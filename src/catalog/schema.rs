@@ -492,6 +492,12 @@ pub struct ClientEntry {
     /// thread's job.
     #[serde(default)]
     pub os_bounded: bool,
+    /// `<type fq>.<method>`: a client made in that method of a class extending the
+    /// type keeps the type's contract (`SocketFactory.createSocket(host, port)`
+    /// connects as the JDK's does; callers wanting a timeout use `createSocket()`
+    /// and `connect(addr, timeout)`): not reported.
+    #[serde(default)]
+    pub contract_of: Vec<String>,
     pub missing: String,
     pub default: String,
     /// What `default` says when only some needs are unmet and it speaks of all

@@ -93,7 +93,11 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        if self.overwritten_unused(start) || self.forwards(start) || self.borrowed_from(start) {
+        if self.overwritten_unused(start)
+            || self.forwards(start)
+            || self.borrowed_from(start)
+            || self.keeps_contract(entry)
+        {
             return;
         }
         let mut used = self.observe(start, &entry.sent_by);
@@ -163,6 +167,18 @@ impl<'a> Extractor<'a> {
             bean,
             built_by: None,
         });
+    }
+
+    /// A client made in a method whose API contract makes it so (catalog `contract_of`).
+    fn keeps_contract(&self, entry: &ClientEntry) -> bool {
+        let Some(class) = self.classes.last() else {
+            return false;
+        };
+        entry.contract_of.iter().any(|c| {
+            c.rsplit_once('.').is_some_and(|(ty, method)| {
+                method == self.frame.method && class.supers.iter().any(|s| s == ty)
+            })
+        })
     }
 
     /// `new RestTemplate().getMessageConverters()`: a client made only to read its
