@@ -782,6 +782,48 @@ public class BillingSdk {
     assert_eq!(run(&["--pedantic"]), vec![wait, client]);
 }
 
+/// Rust: `tokio::time::timeout(d, async move { rx.await })` bounds the awaits inside
+/// the block (as `timeout(d, rx)` does); the same await with no timeout around it is
+/// reported (a reply from a task: a note, with `--pedantic`).
+#[test]
+fn timeout_around_an_async_block_bounds_its_awaits() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "Cargo.toml",
+        "[package]\nname = \"quotes\"\nversion = \"0.1.0\"\n",
+    );
+    let rust = r#"use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+pub struct Quotes {
+    pricer: mpsc::Sender<oneshot::Sender<u64>>,
+}
+
+impl Quotes {
+    pub async fn bounded(&self) -> u64 {
+        let (reply, rx) = oneshot::channel();
+        let _ = self.pricer.send(reply).await;
+        tokio::time::timeout(Duration::from_secs(2), async move { rx.await.unwrap_or(0) })
+            .await
+            .unwrap_or(0)
+    }
+
+    pub async fn unbounded(&self) -> u64 {
+        let (reply, rx) = oneshot::channel();
+        let _ = self.pricer.send(reply).await;
+        rx.await.unwrap_or(0)
+    }
+}
+"#;
+    write(t.path(), "src/lib.rs", rust);
+    let lines: Vec<u64> = diagnostics(t.path(), &["--pedantic"])
+        .iter()
+        .map(|d| d["span"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, vec![20]);
+}
+
 /// A scheduler's queue cannot be bounded: one that only holds the periodic task its
 /// constructor schedules is not reported, not even as a `--pedantic` note; schedulers
 /// fed per request are (a `static {}` block's and a constructor's).

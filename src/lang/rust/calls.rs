@@ -629,8 +629,11 @@ impl<'a> Extractor<'a> {
             ctx,
             what,
             kind: w.kind.into(),
-            // `.await` in a `select!` arm beside a timer arm.
-            timed: self.timer_raced > 0 && w.method.is_none() && w.call.is_none(),
+            // `.await` in a `select!` arm beside a timer arm, or inside the future a
+            // timeout wraps (`timeout(d, async move { rx.await })`).
+            timed: (self.timer_raced > 0 || self.timeout_wrapped > 0)
+                && w.method.is_none()
+                && w.call.is_none(),
             submission,
             help: w.help.replace("{recv}", &recv_text),
             needs_worker: true,
