@@ -724,6 +724,27 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
                 "println" | "eprintln" | "format" | "info" | "debug" | "warn" | "error" | "trace"
             )
         });
+        // `try_join!(latest(&client), installed(&path))`: futures polled right here,
+        // their expressions seen as such.
+        let joins = m
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "join" || s.ident == "try_join");
+        let parsed = joins
+            .then(|| {
+                m.parse_body_with(
+                    syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+                )
+                .ok()
+            })
+            .flatten();
+        if let Some(exprs) = parsed {
+            for e in &exprs {
+                self.visit_expr(e);
+            }
+            return;
+        }
         if !formatting && mentions(m.tokens.clone(), self.var) {
             self.escapes = true;
             // `select! { r = req => r, _ = sleep(t) => .. }`: a timer arm bounds it.
