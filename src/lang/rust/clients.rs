@@ -345,22 +345,13 @@ impl<'a> Extractor<'a> {
             Some(_) => None,
         };
         if let Some((name, later)) = var {
-            let mut uses = VarUses {
-                var: name,
-                derived: Vec::new(),
-                calls: Vec::new(),
-                wrapper_args: Vec::new(),
-                helper_args: Vec::new(),
-                handed: Vec::new(),
-                escapes: false,
-                closures: 0,
-                raced_with_timer: false,
-                request: holds_request(&chain),
-            };
+            let mut uses = VarUses::new(name, holds_request(&chain));
             for stmt in later {
                 uses.visit_stmt(stmt);
             }
-            local = !uses.escapes;
+            // `download(path, client, &v)`: moved into a function of this file that
+            // keeps it to itself, it still ends with this call.
+            local = !uses.escapes && uses.moved.iter().all(|(f, i)| self.param_stays(f, *i));
             handed = uses.handed.first().copied();
             wrapped |= uses.raced_with_timer;
             calls.extend(uses.calls);
@@ -491,6 +482,26 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// Whether a free function of this file named `name` keeps its parameter `idx`
+    /// to itself (uses it, borrows it on, never stores, clones or moves it further).
+    fn param_stays(&self, name: &str, idx: usize) -> bool {
+        let found = self.file.items.iter().find_map(|item| match item {
+            syn::Item::Fn(f) if f.sig.ident == name => Some(f),
+            _ => None,
+        });
+        let Some(f) = found else { return false };
+        let param = match f.sig.inputs.iter().nth(idx) {
+            Some(syn::FnArg::Typed(t)) => pat_ident(&t.pat),
+            _ => None,
+        };
+        let Some(param) = param else { return false };
+        let mut uses = VarUses::new(&param, false);
+        for stmt in &f.block.stmts {
+            uses.visit_stmt(stmt);
+        }
+        !uses.escapes && uses.moved.is_empty()
+    }
+
     /// A client kept in a struct whose file gives every request it starts on a field
     /// a per-request `.timeout(..)` (`self.client.request(m, url)` then
     /// `rb.timeout(d)`, one send helper for every call): bounded, so not reported.
@@ -581,6 +592,8 @@ struct VarUses<'v> {
     /// Path calls it is passed to by value (`build_safe_client(builder)`): the call's
     /// span and the argument's index.
     handed: Vec<(Span, u8)>,
+    /// Plain functions it is moved into (`download(path, client)`), with the index.
+    moved: Vec<(String, usize)>,
     escapes: bool,
     /// Depth of closures and `async` blocks around the current expression.
     closures: usize,
@@ -602,7 +615,23 @@ pub(super) const TIMER_ARMS: [&str; 7] = [
     "delay_for",
 ];
 
-impl VarUses<'_> {
+impl<'v> VarUses<'v> {
+    fn new(var: &'v str, request: bool) -> Self {
+        VarUses {
+            var,
+            derived: Vec::new(),
+            calls: Vec::new(),
+            wrapper_args: Vec::new(),
+            helper_args: Vec::new(),
+            handed: Vec::new(),
+            moved: Vec::new(),
+            escapes: false,
+            closures: 0,
+            raced_with_timer: false,
+            request,
+        }
+    }
+
     fn is_var(&self, e: &syn::Expr) -> bool {
         matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.var))
     }
@@ -662,13 +691,23 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
             }
         }
         self.visit_expr(&c.func);
-        for a in &c.args {
+        let plain = match &*c.func {
+            syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+            _ => None,
+        };
+        for (i, a) in c.args.iter().enumerate() {
             // `fetch(&client, url)`: borrowed for the call, it stays here;
             // `send_json(req)`: a request handed over is sent by that call.
             match a {
                 syn::Expr::Reference(r) if self.is_var(&r.expr) && self.closures == 0 => {}
                 syn::Expr::Path(p)
                     if self.request && p.path.is_ident(self.var) && self.closures == 0 => {}
+                syn::Expr::Path(p) if p.path.is_ident(self.var) && self.closures == 0 => {
+                    match &plain {
+                        Some(f) => self.moved.push((f.clone(), i)),
+                        None => self.escapes = true,
+                    }
+                }
                 _ => self.visit_expr(a),
             }
         }
