@@ -27,14 +27,22 @@ pub fn proven_waits(facts: &[FileFacts], calls: &CallGraph) -> ProvenWaits {
         library: HashSet::default(),
     };
     // A method that returns the future of a task it submits (`return allAsList(futures)`
-    // over its own submissions) returns that task's work, no library's promise.
+    // over its own submissions) returns that task's work, no library's promise; so
+    // does an `@Async` method, whatever its body returns (`completedFuture(v)`): its
+    // callers get the future of the task Spring's proxy submits.
     let pending: HashMap<Node, &[u32]> = facts
         .iter()
         .enumerate()
         .flat_map(|(file, f)| {
+            let async_method = |ctx: usize| {
+                f.async_methods
+                    .iter()
+                    .any(|m| m.span == f.contexts[ctx].head)
+            };
             f.promise_methods
                 .iter()
                 .filter(|(ctx, _)| !f.submissions.iter().any(|s| s.returned && s.ctx == *ctx))
+                .filter(move |(ctx, _)| !async_method(*ctx))
                 .map(move |(ctx, calls)| ((file, *ctx), &calls[..]))
         })
         .collect();

@@ -75,6 +75,14 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let wrapped = wrapper_waits(project);
     let on_wrapper: std::collections::HashSet<_> =
         wrapped.iter().map(|d| (d.file, d.span.end)).collect();
+    // `f = api.checkUri(..); f.get()` on an `@Async` method's future: its call and
+    // the pool it runs on, by the wait they lead to.
+    let async_calls: std::collections::HashMap<(usize, usize), &crate::link::Sub> = project
+        .submissions()
+        .iter()
+        .filter(|s| s.via_async.is_some())
+        .filter_map(|s| Some(((s.file, s.waited?.start), s)))
+        .collect();
     let mut out = Vec::new();
     for (file, _, facts) in project.each() {
         // A wait on a project call that returns a promise an I/O callback completes
@@ -164,6 +172,20 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 );
                 if let Some((pf, pool)) = project.pool(&s.pool) {
                     d = d.label(pf, pool.span, format!("pool `{}` defined here", pool.name));
+                }
+            } else if let Some(a) = async_calls.get(&(file, w.span.start)) {
+                if let Some((mf, m)) = &a.via_async {
+                    d = d
+                        .label(
+                            file,
+                            a.span,
+                            format!("`{}` hands its work to `{}` here", a.what, a.pool_name),
+                        )
+                        .label(
+                            *mf,
+                            m.span,
+                            format!("`@Async` method `{}` runs on `{}`", m.method, a.pool_name),
+                        );
                 }
             }
             if on_async {
