@@ -71,6 +71,15 @@ pub struct Sub {
     pub guarded: bool,
 }
 
+impl Sub {
+    /// For an `@Async` call: a label on the method, saying it runs on `pool`.
+    pub fn async_label(&self, pool: &str) -> Option<(FileId, Span, String)> {
+        let (file, m) = self.via_async.as_ref()?;
+        let text = format!("`@Async` method `{}` runs on `{pool}`", m.method);
+        Some((*file, m.span, text))
+    }
+}
+
 /// Where a piece of code runs.
 #[derive(Debug, Clone)]
 pub struct Execution {

@@ -125,12 +125,8 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
                 format!("the wrapper hands the task to `{name}` here"),
             );
         }
-        if let Some((mf, m)) = &sub.via_async {
-            d = d.label(
-                *mf,
-                m.span,
-                format!("`@Async` method `{}` runs on `{name}`", m.method),
-            );
+        if let Some((mf, at, text)) = sub.async_label(name) {
+            d = d.label(mf, at, text);
         }
         first.insert(group, out.len());
         out.push(d);

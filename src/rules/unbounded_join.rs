@@ -174,18 +174,10 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                     d = d.label(pf, pool.span, format!("pool `{}` defined here", pool.name));
                 }
             } else if let Some(a) = async_calls.get(&(file, w.span.start)) {
-                if let Some((mf, m)) = &a.via_async {
-                    d = d
-                        .label(
-                            file,
-                            a.span,
-                            format!("`{}` hands its work to `{}` here", a.what, a.pool_name),
-                        )
-                        .label(
-                            *mf,
-                            m.span,
-                            format!("`@Async` method `{}` runs on `{}`", m.method, a.pool_name),
-                        );
+                let hands = format!("`{}` hands its work to `{}` here", a.what, a.pool_name);
+                d = d.label(file, a.span, hands);
+                if let Some((mf, at, text)) = a.async_label(&a.pool_name) {
+                    d = d.label(mf, at, text);
                 }
             }
             if on_async {

@@ -255,7 +255,8 @@ enum Filled {
     },
     /// Producers the project cannot see (a bean, an escaping executor): reported.
     Unknown,
-    /// Cold, fixed or not visible for a plain queue: a note with `--pedantic`.
+    /// Cold, fixed or not visible for a plain queue: a note with `--pedantic` (none
+    /// for a scheduler's queue, which cannot be bounded).
     Quiet,
     /// A scheduler whose pool was not recorded: nothing fills it here.
     Nothing,

@@ -5,6 +5,7 @@ use tree_sitter::Node;
 
 use super::extract::Extractor;
 use super::syntax::{any_node, NodeExt};
+use crate::source::Span;
 
 impl<'a> Extractor<'a> {
     /// `if (f.isDone()) { f.join(); }` and `f.isDone() ? f.join() : x`.
@@ -638,38 +639,13 @@ impl<'a> Extractor<'a> {
         let [method] = methods[..] else {
             return; // overloads: which one runs is not guessed
         };
-        let Some(params) = method.field("parameters") else {
-            return;
-        };
-        let mut c = params.walk();
-        let names: Vec<&str> = params
-            .named_children(&mut c)
-            .filter(|p| p.kind_name() == "formal_parameter")
-            .filter_map(|p| p.field("name").map(|n| self.text(n)))
-            .collect();
-        if names.len() != args.len() {
-            return;
-        }
-        let Some(body) = method.field("body") else {
-            return;
-        };
-        for n in super::syntax::own_invocations(body) {
-            let wait = n
-                .field("name")
-                .is_some_and(|m| matches!(self.text(m), "join" | "get"));
-            let param = n
-                .field("object")
-                .filter(|o| o.kind_name() == "identifier")
-                .and_then(|o| names.iter().position(|p| *p == self.text(o)));
-            let (true, Some(i)) = (wait, param) else {
-                continue;
-            };
-            let span = self.wait_span(n);
-            for (_, origin) in given.iter().filter(|(a, _)| *a == i) {
+        let waits = self.param_waits(method, args.len());
+        for w in waits.iter().filter(|w| w.direct && !w.rest) {
+            for (_, origin) in given.iter().filter(|(a, _)| *a == w.index) {
                 for &o in origin {
                     let s = &mut self.facts.submissions[o];
                     if s.waited.is_none() {
-                        s.waited_at.get_or_insert(span);
+                        s.waited_at.get_or_insert(w.span);
                     }
                 }
             }
@@ -679,7 +655,22 @@ impl<'a> Extractor<'a> {
     /// The parameters a method waits for with an untimed `join()`/`get()`, directly or
     /// through `allOf(..)`: `(index, whether it is the varargs parameter)`.
     fn waited_params(&self, method: Node, arity: usize) -> Option<Vec<(usize, bool)>> {
-        let params = method.field("parameters")?;
+        let found: Vec<(usize, bool)> = self
+            .param_waits(method, arity)
+            .into_iter()
+            .filter(|w| w.untimed)
+            .map(|w| (w.index, w.rest))
+            .collect();
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// The `join()`/`get(..)` waits of a method (called with `arity` arguments) on its
+    /// parameters: on one directly, or, untimed, on the members of `allOf(a, b)`.
+    fn param_waits(&self, method: Node, arity: usize) -> Vec<ParamWait> {
+        let mut found = Vec::new();
+        let Some(params) = method.field("parameters") else {
+            return found;
+        };
         let mut c = params.walk();
         let ps: Vec<(&str, bool)> = params
             .named_children(&mut c)
@@ -695,33 +686,56 @@ impl<'a> Extractor<'a> {
             .collect();
         let varargs = ps.last().is_some_and(|p| p.1);
         if ps.len() != arity && !(varargs && arity + 1 >= ps.len()) {
-            return None;
+            return found;
         }
+        let Some(body) = method.field("body") else {
+            return found;
+        };
         let index = |n: Node| {
             (n.kind_name() == "identifier")
                 .then(|| ps.iter().position(|p| p.0 == self.text(n)))
                 .flatten()
-                .map(|i| (i, ps[i].1))
         };
-        let mut found = Vec::new();
-        for n in super::syntax::own_invocations(method.field("body")?) {
-            let untimed_wait = n
+        for n in super::syntax::own_invocations(body) {
+            let wait = n
                 .field("name")
-                .is_some_and(|m| matches!(self.text(m), "join" | "get"))
-                && n.field("arguments")
-                    .is_some_and(|a| a.named_child_count() == 0);
-            if let (true, Some(o)) = (untimed_wait, n.field("object")) {
-                found.extend(index(o));
-                let all_of = o.kind_name() == "method_invocation"
-                    && o.field("name").is_some_and(|m| self.text(m) == "allOf");
-                if let (true, Some(a)) = (all_of, o.field("arguments")) {
-                    let mut c = a.walk();
-                    found.extend(a.named_children(&mut c).filter_map(index));
-                }
+                .is_some_and(|m| matches!(self.text(m), "join" | "get"));
+            let (true, Some(o)) = (wait, n.field("object")) else {
+                continue;
+            };
+            let untimed = n
+                .field("arguments")
+                .is_some_and(|a| a.named_child_count() == 0);
+            let span = self.wait_span(n);
+            let wait_on = |index: usize, direct| ParamWait {
+                index,
+                rest: ps[index].1,
+                untimed,
+                direct,
+                span,
+            };
+            found.extend(index(o).map(|i| wait_on(i, true)));
+            let all_of = o.kind_name() == "method_invocation"
+                && o.field("name").is_some_and(|m| self.text(m) == "allOf");
+            if let (true, true, Some(a)) = (untimed, all_of, o.field("arguments")) {
+                let mut c = a.walk();
+                let members: Vec<usize> = a.named_children(&mut c).filter_map(index).collect();
+                found.extend(members.into_iter().map(|i| wait_on(i, false)));
             }
         }
-        (!found.is_empty()).then_some(found)
+        found
     }
+}
+
+/// A wait in a method's body on one of its parameters ([`Extractor::param_waits`]).
+struct ParamWait {
+    index: usize,
+    /// The parameter is the varargs one.
+    rest: bool,
+    untimed: bool,
+    /// On the parameter itself, not on an `allOf(..)` of it.
+    direct: bool,
+    span: Span,
 }
 
 /// Whether a statement always leaves the enclosing block or loop iteration.

@@ -673,17 +673,20 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        // `helper(..)`: a function of a plain name, which may be this file's.
+        let plain = match &*c.func {
+            syn::Expr::Path(p) => p.path.get_ident(),
+            _ => None,
+        };
         let passes_var = c.args.iter().any(|a| {
             let root = flatten(a).root;
             self.is_var(root) || self.is_derived(root)
         });
         if let (true, syn::Expr::Path(p)) = (passes_var, &*c.func) {
             self.wrapper_args.push(p.path.clone());
-            if let Some(name) = p.path.get_ident() {
-                let at = c.args.iter().position(|a| self.is_var(flatten(a).root));
-                if let Some(at) = at {
-                    self.helper_args.push((name.to_string(), at));
-                }
+            let at = c.args.iter().position(|a| self.is_var(flatten(a).root));
+            if let (Some(name), Some(at)) = (plain, at) {
+                self.helper_args.push((name.to_string(), at));
             }
             if let Some(at) = c.args.iter().position(|a| self.is_var(a)) {
                 let call = super::calls::fn_call_span(c);
@@ -691,23 +694,17 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
             }
         }
         self.visit_expr(&c.func);
-        let plain = match &*c.func {
-            syn::Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
-            _ => None,
-        };
         for (i, a) in c.args.iter().enumerate() {
             // `fetch(&client, url)`: borrowed for the call, it stays here;
-            // `send_json(req)`: a request handed over is sent by that call.
+            // `send_json(req)`: a request handed over is sent by that call;
+            // `download(path, client)`: moved into a function, judged there.
             match a {
                 syn::Expr::Reference(r) if self.is_var(&r.expr) && self.closures == 0 => {}
-                syn::Expr::Path(p)
-                    if self.request && p.path.is_ident(self.var) && self.closures == 0 => {}
-                syn::Expr::Path(p) if p.path.is_ident(self.var) && self.closures == 0 => {
-                    match &plain {
-                        Some(f) => self.moved.push((f.clone(), i)),
-                        None => self.escapes = true,
-                    }
-                }
+                _ if self.is_var(a) && self.closures == 0 => match plain {
+                    _ if self.request => {}
+                    Some(f) => self.moved.push((f.to_string(), i)),
+                    None => self.escapes = true,
+                },
                 _ => self.visit_expr(a),
             }
         }
@@ -770,19 +767,12 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
             .segments
             .last()
             .is_some_and(|s| s.ident == "join" || s.ident == "try_join");
-        let parsed = joins
-            .then(|| {
-                m.parse_body_with(
-                    syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
-                )
-                .ok()
-            })
-            .flatten();
-        if let Some(exprs) = parsed {
-            for e in &exprs {
-                self.visit_expr(e);
+        if joins {
+            type Exprs = syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>;
+            if let Ok(exprs) = m.parse_body_with(Exprs::parse_terminated) {
+                exprs.iter().for_each(|e| self.visit_expr(e));
+                return;
             }
-            return;
         }
         if !formatting && mentions(m.tokens.clone(), self.var) {
             self.escapes = true;
@@ -841,26 +831,40 @@ impl TimedRequests {
         let timed = self.inline_timed + self.requests.iter().filter(|r| r.1).count();
         self.starts > 0 && timed == self.starts
     }
-}
 
-fn on_self_field(e: &syn::Expr) -> bool {
-    match e {
-        syn::Expr::Field(f) => match &*f.base {
-            syn::Expr::Path(p) => p.path.is_ident("self"),
-            inner => on_self_field(inner),
-        },
-        _ => false,
+    /// A chain that starts a request on a `self` field or on a local alias of a
+    /// client field: whether it sets a timeout.
+    fn request_start(&self, chain: &Chain) -> Option<bool> {
+        field_request(chain).or_else(|| {
+            let first = chain.calls.first()?;
+            (self.is_alias_var(chain.root) && !hands_on(first)).then(|| sets_timeout(chain))
+        })
+    }
+
+    /// A `let` that binds a client field (or an alias of one) handed on unchanged.
+    fn is_alias(&self, chain: &Chain) -> bool {
+        let client_field = match self_field(chain.root) {
+            Some(syn::Member::Named(f)) => {
+                let f = f.to_string().to_ascii_lowercase();
+                ["client", "channel", "stub"].iter().any(|s| f.ends_with(s))
+            }
+            _ => false,
+        };
+        (client_field || self.is_alias_var(chain.root)) && chain.calls.iter().all(|c| hands_on(c))
+    }
+
+    fn is_alias_var(&self, e: &syn::Expr) -> bool {
+        matches!(e, syn::Expr::Path(p) if self.aliases.iter().any(|a| p.path.is_ident(a)))
     }
 }
 
-/// The name of the `self` field a chain starts on (`client` in `self.client.as_ref()`).
-fn self_field(e: &syn::Expr) -> Option<String> {
+/// The `self` field a chain starts on (`client` in `self.client.as_ref()`, `0` in
+/// `self.0`).
+fn self_field(e: &syn::Expr) -> Option<&syn::Member> {
     let syn::Expr::Field(f) = e else { return None };
-    match (&*f.base, &f.member) {
-        (syn::Expr::Path(p), syn::Member::Named(n)) if p.path.is_ident("self") => {
-            Some(n.to_string())
-        }
-        (inner, _) => self_field(inner),
+    match &*f.base {
+        syn::Expr::Path(p) if p.path.is_ident("self") => Some(&f.member),
+        inner => self_field(inner),
     }
 }
 
@@ -878,36 +882,9 @@ const ALIAS_METHODS: [&str; 10] = [
     "lock",
 ];
 
-fn hands_on(chain: &Chain) -> bool {
-    chain
-        .calls
-        .iter()
-        .all(|c| ALIAS_METHODS.iter().any(|a| c.method == a))
-}
-
-impl TimedRequests {
-    /// A chain on a local alias of a client field: `Some(timed)` when it uses the
-    /// client (any call but one that hands it on).
-    fn alias_request(&self, chain: &Chain) -> Option<bool> {
-        let syn::Expr::Path(p) = chain.root else {
-            return None;
-        };
-        let first = chain.calls.first()?;
-        let alias = self.aliases.iter().any(|a| p.path.is_ident(a));
-        (alias && !ALIAS_METHODS.iter().any(|a| first.method == a))
-            .then(|| chain.calls.iter().any(|c| c.method == "timeout"))
-    }
-
-    /// A `let` that binds a client field (or an alias of one) handed on unchanged.
-    fn is_alias(&self, chain: &Chain) -> bool {
-        let client_field = self_field(chain.root).is_some_and(|f| {
-            let f = f.to_ascii_lowercase();
-            ["client", "channel", "stub"].iter().any(|s| f.ends_with(s))
-        });
-        let of_alias = matches!(chain.root, syn::Expr::Path(p)
-            if self.aliases.iter().any(|a| p.path.is_ident(a)));
-        (client_field || of_alias) && hands_on(chain)
-    }
+/// A call that hands the client on ([`ALIAS_METHODS`]).
+fn hands_on(m: &syn::ExprMethodCall) -> bool {
+    ALIAS_METHODS.iter().any(|a| m.method == a)
 }
 
 /// A chain that starts a request on a `self` field: whether it sets a timeout. (A
@@ -915,8 +892,13 @@ impl TimedRequests {
 fn field_request(chain: &Chain) -> Option<bool> {
     let first = chain.calls.first()?;
     let request = REQUEST_METHODS.contains(&first.method.to_string().as_str());
-    (on_self_field(chain.root) && request && !first.args.is_empty())
-        .then(|| chain.calls.iter().any(|c| c.method == "timeout"))
+    (self_field(chain.root).is_some() && request && !first.args.is_empty())
+        .then(|| sets_timeout(chain))
+}
+
+/// The chain gives its request a `.timeout(..)`.
+fn sets_timeout(chain: &Chain) -> bool {
+    chain.calls.iter().any(|c| c.method == "timeout")
 }
 
 impl<'ast> Visit<'ast> for TimedRequests {
@@ -983,7 +965,7 @@ impl<'ast> Visit<'ast> for TimedRequests {
                 syn::visit::visit_local(self, l);
                 return;
             }
-            if let Some(timed) = field_request(&chain).or_else(|| self.alias_request(&chain)) {
+            if let Some(timed) = self.request_start(&chain) {
                 self.starts += 1;
                 self.requests.push((name, timed || self.in_timeout > 0));
                 visit_chain_args(self, &chain);
@@ -995,14 +977,14 @@ impl<'ast> Visit<'ast> for TimedRequests {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let chain = flatten_from(vec![m], &m.receiver);
-        if let Some(timed) = field_request(&chain).or_else(|| self.alias_request(&chain)) {
+        if let Some(timed) = self.request_start(&chain) {
             self.starts += 1;
             self.inline_timed += usize::from(timed || self.in_timeout > 0);
             visit_chain_args(self, &chain);
             return;
         }
         if let syn::Expr::Path(p) = chain.root {
-            if chain.calls.iter().any(|c| c.method == "timeout") {
+            if sets_timeout(&chain) {
                 for r in self.requests.iter_mut().filter(|r| p.path.is_ident(&r.0)) {
                     r.1 = true;
                 }
