@@ -298,6 +298,24 @@ impl Heats {
                 }
             }
         }
+        // A task object whose `run()` loops until stopped (`pool.submit(consumer)`,
+        // `while (!stopped) { .. }`) holds its pool thread for good: a thread
+        // dedicated to that job, not a call of the code that submits it.
+        let mut looping: Vec<&Node> = graph
+            .tasks
+            .keys()
+            .filter(|n| {
+                let c = &facts[n.0].contexts[n.1];
+                c.kind == CtxKind::Function && c.dedicated_loop && !h.heat.contains_key(n)
+            })
+            .collect();
+        looping.sort_unstable();
+        for n in looping {
+            let why = "pool thread dedicated to a loop";
+            h.heat.insert(*n, Heat::Cold);
+            add_cold(*n, why, &mut inert);
+            h.roots.insert(*n, why.into());
+        }
         let mut wrapped: Vec<&Node> = graph.wrapped_tasks.keys().collect();
         wrapped.sort_unstable();
         for n in wrapped {

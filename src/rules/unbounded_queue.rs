@@ -78,7 +78,8 @@ fn producers<'s>(
             || guarded(s)
             || resubmits_itself(project, s, key)
             || own_child(s)
-            || self_limiting(project, s);
+            || self_limiting(project, s)
+            || dedicated_task(project, s);
         per_request(s) && !paced_or_bounded
     }) {
         return Producers::Hot(hot);
@@ -109,6 +110,7 @@ fn producers<'s>(
             || own_constructor(project, s)
             || one_feeder
             || long_lived(project, s)
+            || dedicated_task(project, s)
             || resubmits_itself(project, s, key)
             || self_limiting(project, s)
     });
@@ -244,6 +246,41 @@ fn long_lived(project: &Project, s: &Sub) -> bool {
     f.contexts
         .iter()
         .any(|c| c.worker_loop && c.name == *method && c.owner == *owner)
+}
+
+/// A task that loops until stopped (`while (!stopped) { .. }` in its lambda, its
+/// `run()`, or the method it names): it holds a pool thread for good, one per
+/// consumer it starts, so its submissions are no backlog of work.
+fn dedicated_task(project: &Project, s: &Sub) -> bool {
+    let Some(i) = s.index else {
+        return false;
+    };
+    let f = &project.facts[s.file];
+    let sub = &f.submissions[i];
+    let looping = |c: &crate::facts::Context| c.dedicated_loop;
+    if sub
+        .task
+        .and_then(|t| f.contexts.get(t))
+        .is_some_and(looping)
+    {
+        return true;
+    }
+    // A task object or method reference: the edge the submission adds to its body.
+    let callees = project.model.calls.callees.get(&(s.file, s.ctx));
+    let object = callees.into_iter().flatten().any(|e| {
+        e.span == sub.span
+            && project.model.calls.tasks.contains_key(&e.node)
+            && looping(&project.facts[e.node.0].contexts[e.node.1])
+    });
+    // `pool.submit(this::pollLoop)`: a method of the submitting class.
+    let owner = f.contexts.get(s.ctx).map(|c| &c.owner);
+    object
+        || sub.task_method.as_ref().is_some_and(|m| {
+            let name = |c: &crate::facts::Context| c.name.rsplit('.').next() == Some(&**m);
+            f.contexts
+                .iter()
+                .any(|c| looping(c) && name(c) && Some(&c.owner) == owner)
+        })
 }
 
 /// Who fills a queue, as far as the project can tell.
