@@ -281,9 +281,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         }
     }
     skipped.sort();
-    if !include_tests {
-        drop_test_module_files(&files, &mut facts);
-    }
+    drop_module_files(&files, &mut facts, include_tests);
     let desktop = &catalog.lang(Language::Rust).data.desktop_crates;
     crate::lang::rust::crates::mark_tool_crates(&files, &mut facts, desktop);
     crate::model::calls::prune_calls(&mut facts);
@@ -689,6 +687,7 @@ fn drop_model(f: &mut FileFacts) {
     *f = FileFacts {
         suppressions: std::mem::take(&mut f.suppressions),
         test_modules: std::mem::take(&mut f.test_modules),
+        wasm_modules: std::mem::take(&mut f.wasm_modules),
         modules: f.modules.take(),
         items: std::mem::take(&mut f.items),
         ..FileFacts::default()
@@ -786,11 +785,15 @@ fn judge_context(
 }
 
 /// Files that are out-of-line test modules (`#[cfg(test)] mod tests;` in their
-/// parent) are test code: their facts are dropped so nothing in them is reported.
-fn drop_test_module_files(files: &[SourceFile], facts: &mut [FileFacts]) {
+/// parent) are test code, and those of WebAssembly-only modules (`#[cfg(target_family
+/// = "wasm")] mod wasm;`) browser code, as such items are within a file: their facts
+/// are dropped so nothing in them is reported.
+fn drop_module_files(files: &[SourceFile], facts: &mut [FileFacts], include_tests: bool) {
     let mut test_dirs: Vec<PathBuf> = Vec::new();
     for (f, x) in files.iter().zip(facts.iter()) {
-        if x.test_modules.is_empty() {
+        let tests = x.test_modules.iter().filter(|_| !include_tests);
+        let mut skipped = tests.chain(&x.wasm_modules).peekable();
+        if skipped.peek().is_none() {
             continue;
         }
         let parent = f.path.parent().unwrap_or(Path::new(""));
@@ -800,7 +803,7 @@ fn drop_test_module_files(files: &[SourceFile], facts: &mut [FileFacts]) {
         } else {
             parent.join(stem)
         };
-        test_dirs.extend(x.test_modules.iter().map(|m| dir.join(m)));
+        test_dirs.extend(skipped.map(|m| dir.join(m)));
     }
     if test_dirs.is_empty() {
         return;

@@ -85,6 +85,10 @@ pub struct FileFacts {
     pub section_params: Vec<(CtxId, usize)>,
     /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
     pub test_modules: Vec<String>,
+    /// Rust: out-of-line modules compiled only for WebAssembly (`#[cfg(target_family =
+    /// "wasm")] mod wasm;`): browser code, with no thread of the process to hold.
+    #[serde(default)]
+    pub wasm_modules: Vec<String>,
     /// Rust: every out-of-line module the file declares (`a/b` for `mod a { mod b; }`);
     /// `None` when it may declare modules it does not show (`#[path]`, a macro) or
     /// was not parsed. A file no parent declares is not compiled.

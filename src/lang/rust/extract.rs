@@ -759,6 +759,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if is_test(&m.attrs) && m.content.is_none() {
             self.facts.test_modules.push(m.ident.to_string());
         }
+        if is_wasm_only(&m.attrs) && m.content.is_none() {
+            self.facts.wasm_modules.push(m.ident.to_string());
+        }
         if self.skip(&m.attrs) {
             return;
         }
