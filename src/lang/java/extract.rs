@@ -629,7 +629,14 @@ impl<'a> Extractor<'a> {
             .data
             .waits
             .iter()
-            .filter(|w| w.args.contains(&0) && w.on.iter().any(|o| bases.contains(&o.as_str())))
+            .filter(|w| {
+                // An entry on a group (`@future`) covers every base in it.
+                let on = |o: &String| match o.strip_prefix('@') {
+                    Some(g) => bases.iter().any(|b| catalog.in_group(g, b)),
+                    None => bases.contains(&o.as_str()),
+                };
+                w.args.contains(&0) && w.on.iter().any(on)
+            })
             .filter_map(|w| w.method.as_deref().map(Box::from))
             .collect();
         out.sort_unstable();
