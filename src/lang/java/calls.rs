@@ -1190,14 +1190,17 @@ impl<'a> Extractor<'a> {
     }
 
     /// A local promise this method creates and hands to I/O callbacks that complete it
-    /// (`f = new CompletableFuture<>(); req.onSuccess(r -> f.complete(r)); f.get();`):
-    /// the client's timeouts bound the wait.
+    /// (`f = new CompletableFuture<>(); req.onSuccess(r -> f.complete(r)); f.get();`),
+    /// or to a call together with a timeout (`sendAsync(req, timeoutMs, f)`): the
+    /// client's timeouts bound the wait.
     fn io_promise(&self, node: Node, object: Option<Node>) -> bool {
         let Some(var) = object.filter(|o| o.kind_name() == "identifier") else {
             return false;
         };
-        super::queues::enclosing_body(node)
-            .is_some_and(|body| self.completed_by_callback(self.text(var), body))
+        super::queues::enclosing_body(node).is_some_and(|body| {
+            let var = self.text(var);
+            self.completed_by_callback(var, body) || self.handed_with_deadline(var, body)
+        })
     }
 
     /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls

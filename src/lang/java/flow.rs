@@ -1088,19 +1088,28 @@ impl Extractor<'_> {
         let mut created = false;
         let mut completed = false;
         let mut elsewhere = false;
+        // Guava's `SettableFuture` completes by `set`/`setException`.
         let completes = [
             format!("{var}.complete("),
             format!("{var}.completeExceptionally("),
+            format!("{var}.set("),
+            format!("{var}.setException("),
         ];
         let mut stack = vec![block];
         while let Some(n) = stack.pop() {
             match n.kind_name() {
                 "variable_declarator" => {
                     let named = n.field("name").is_some_and(|x| self.text(x) == var);
-                    let promise = n.field("value").is_some_and(|v| {
-                        v.kind_name() == "object_creation_expression"
-                            && v.field("type")
-                                .is_some_and(|t| self.text(t).starts_with("CompletableFuture"))
+                    let promise = n.field("value").is_some_and(|v| match v.kind_name() {
+                        "object_creation_expression" => v
+                            .field("type")
+                            .is_some_and(|t| self.text(t).starts_with("CompletableFuture")),
+                        "method_invocation" => {
+                            let t = self.text(v);
+                            t.starts_with("SettableFuture.create(")
+                                || t.starts_with("SettableApiFuture.create(")
+                        }
+                        _ => false,
                     });
                     created |= named && promise;
                 }
@@ -1139,7 +1148,11 @@ impl Extractor<'_> {
                 "method_invocation" => {
                     let on_var = n.field("object").is_some_and(|o| self.text(o) == var);
                     let name = n.field("name").map(|x| self.text(x)).unwrap_or("");
-                    completed |= on_var && matches!(name, "complete" | "completeExceptionally");
+                    completed |= on_var
+                        && matches!(
+                            name,
+                            "complete" | "completeExceptionally" | "set" | "setException"
+                        );
                 }
                 // Handed to another method (`startJob(job, v)`): it may complete it anywhere.
                 "identifier" if self.text(n) == var => {
@@ -1151,6 +1164,41 @@ impl Extractor<'_> {
             stack.extend(n.named_children(&mut c));
         }
         created && completed && !elsewhere
+    }
+
+    /// `ResultFuture r = new ResultFuture(addr); client.sendAsync(addr, req,
+    /// responseTimeout, r); return r.get();`: a future made in `block` and handed to a
+    /// call together with a timeout, which completes it by that deadline.
+    pub(super) fn handed_with_deadline(&self, var: &str, block: Node) -> bool {
+        let mut created = false;
+        let mut handed = false;
+        let mut stack = vec![block];
+        while let Some(n) = stack.pop() {
+            match n.kind_name() {
+                "variable_declarator" => {
+                    created |= n.field("name").is_some_and(|x| self.text(x) == var)
+                        && n.field("value")
+                            .is_some_and(|v| v.kind_name() == "object_creation_expression");
+                }
+                "argument_list" => {
+                    let mut c = n.walk();
+                    let args: Vec<Node> = n.named_children(&mut c).collect();
+                    let passes = args
+                        .iter()
+                        .any(|a| a.kind_name() == "identifier" && self.text(*a) == var);
+                    handed |= passes
+                        && args.iter().any(|a| {
+                            matches!(a.kind_name(), "identifier" | "field_access")
+                                && self.mentions_timeout(*a)
+                        });
+                }
+                "lambda_expression" | "class_body" => continue,
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        created && handed
     }
 }
 
