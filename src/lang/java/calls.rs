@@ -1708,7 +1708,7 @@ fn node_span(n: Node) -> Span {
 
 /// A call as written, with long arguments elided: `CompletableFuture.supplyAsync(..)`.
 pub fn short_call(code: &str) -> String {
-    let s = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    let s = super::syntax::collapse(code);
     match s.find('(') {
         Some(i) if s.chars().count() > 48 => format!("{}(..)", &s[..i]),
         _ => s,

@@ -145,7 +145,21 @@ impl<'a> Extractor<'a> {
             return;
         }
         let s = self.start_span(start);
-        let what = format!("`{}`", short(&self.src[s.start..s.end]));
+        // A receiver named on the line before (`HttpClients\n    .custom()`) is shown.
+        let receiver = start
+            .field("object")
+            .filter(|o| o.end_byte() <= s.start)
+            .filter(|o| {
+                matches!(
+                    o.kind_name(),
+                    "identifier" | "field_access" | "scoped_identifier"
+                )
+            })
+            .map_or(String::new(), |o| format!("{}.", self.text(o)));
+        let what = format!(
+            "`{}`",
+            short(&format!("{receiver}{}", &self.src[s.start..s.end]))
+        );
         let bean = entry
             .per_request
             .is_empty()

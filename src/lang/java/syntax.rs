@@ -180,7 +180,7 @@ pub fn type_name<'s>(node: Node, src: &'s str) -> Cow<'s, str> {
 
 /// Source text for a message: whitespace collapsed, long argument lists elided.
 pub fn short(code: &str) -> String {
-    let collapsed = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    let collapsed = collapse(code);
     if collapsed.chars().count() <= 60 {
         return collapsed;
     }
@@ -188,6 +188,16 @@ pub fn short(code: &str) -> String {
         Some(i) if i < 56 => format!("{}(..)", &collapsed[..i]),
         _ => format!("{}..", collapsed.chars().take(57).collect::<String>()),
     }
+}
+
+/// Code on one line: whitespace runs become one space, and none is left before a
+/// chained call's dot (`Executors\n    .newFixedThreadPool(4)` reads
+/// `Executors.newFixedThreadPool(4)`).
+pub fn collapse(code: &str) -> String {
+    code.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" .", ".")
 }
 
 /// The string value of a string literal node (quotes removed, no escapes processed).
