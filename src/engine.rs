@@ -370,11 +370,23 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
             *r = (*r).min(rank(d.rule));
         }
     }
+    // So is a wait whose submission an earlier rule reports at the submission
+    // (`caller_runs_under_join` labels the latch the caller awaits; the `get()` on
+    // the same task's future after it is the same hazard).
+    let submissions: std::collections::HashSet<(usize, crate::source::Span)> = diagnostics
+        .iter()
+        .filter(|d| matches!(d.rule, "caller_runs_under_join" | "nested_pool_submission"))
+        .map(|d| (d.file, d.span))
+        .collect();
     diagnostics.retain(|d| {
         d.rule != "unbounded_join"
             || absorbed
                 .get(&(d.file, d.span))
                 .is_none_or(|&by| by >= rank(d.rule))
+                && !d
+                    .labels
+                    .iter()
+                    .any(|l| submissions.contains(&(l.file, l.span)))
     });
     let meta = |id: &str| {
         RULES
