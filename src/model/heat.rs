@@ -316,6 +316,31 @@ impl Heats {
             add_cold(*n, why, &mut inert);
             h.roots.insert(*n, why.into());
         }
+        // A task (a thread's closure) that calls such a function of another type
+        // (`spawn(move || worker.run())`) is dedicated to it too.
+        let mut calls_loop: Vec<Node> = Vec::new();
+        for (file, f) in facts.iter().enumerate() {
+            for (ctx, c) in f.contexts.iter().enumerate() {
+                if !matches!(c.kind, CtxKind::PoolTask(_)) || h.heat.contains_key(&(file, ctx)) {
+                    continue;
+                }
+                let callees = graph.callees.get(&(file, ctx)).into_iter().flatten();
+                let looping = callees.into_iter().any(|e| {
+                    let x = &facts[e.node.0].contexts[e.node.1];
+                    x.kind == CtxKind::Function && x.dedicated_loop
+                });
+                if looping {
+                    calls_loop.push((file, ctx));
+                }
+            }
+        }
+        for n in calls_loop {
+            let why = "pool thread dedicated to a loop";
+            deferred.remove(&n);
+            h.heat.insert(n, Heat::Cold);
+            add_cold(n, why, &mut inert);
+            h.roots.insert(n, why.into());
+        }
         let mut wrapped: Vec<&Node> = graph.wrapped_tasks.keys().collect();
         wrapped.sort_unstable();
         for n in wrapped {

@@ -452,6 +452,10 @@ impl<'a> Extractor<'a> {
             .entry_for(&name, attrs, sig)
             .or_else(|| periodic_loop(block))
             .map(Box::new);
+        // A blocking function that loops until stopped (`fn run(&mut self) { while
+        // !stopped { .. } }`): a thread that calls it is dedicated to it.
+        self.facts.contexts[id].dedicated_loop =
+            sig.asyncness.is_none() && runs_until_stopped(block);
         let saved_ctx = std::mem::replace(&mut self.ctx, vec![id]);
         let saved_method = std::mem::replace(&mut self.method, name);
         let saved_rayon = std::mem::take(&mut self.rayon);
@@ -2075,6 +2079,37 @@ fn periodic_loop(block: &syn::Block) -> Option<Entry> {
         yields: false,
         job: false,
         sized_job: false,
+    })
+}
+
+/// Whether a function body's own statements include a loop that runs until the
+/// component stops: `loop { .. }`, `while !stopped { .. }` (a condition named for the
+/// lifecycle), or `while let Ok(msg) = rx.recv() { .. }` (until its channel closes).
+fn runs_until_stopped(block: &syn::Block) -> bool {
+    const LIFECYCLE: [&str; 10] = [
+        "run",
+        "active",
+        "alive",
+        "close",
+        "stop",
+        "shut",
+        "start",
+        "live",
+        "interrupt",
+        "terminat",
+    ];
+    block.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(syn::Expr::Loop(_), _) => true,
+        syn::Stmt::Expr(syn::Expr::While(w), _) => {
+            let text = quote::ToTokens::to_token_stream(&w.cond)
+                .to_string()
+                .to_ascii_lowercase();
+            match &*w.cond {
+                syn::Expr::Let(_) => text.contains("recv"),
+                _ => LIFECYCLE.iter().any(|l| text.contains(l)),
+            }
+        }
+        _ => false,
     })
 }
 
