@@ -61,6 +61,13 @@ pub fn dump(project: &Project) -> String {
             if !t.inherited_waits.is_empty() {
                 let _ = write!(out, " (inherits waits: {})", t.inherited_waits.join(", "));
             }
+            if !t.blocking_api.is_empty() {
+                let _ = write!(
+                    out,
+                    " (untimed blocking API: {})",
+                    t.blocking_api.join(", ")
+                );
+            }
             out.push('\n');
         }
         for (alias, target) in &facts.type_aliases {

@@ -493,6 +493,10 @@ pub struct TypeDecl {
     /// group `subclassed`): `await` for a `CountDownLatch` subclass, `join` for a `Thread`'s.
     #[serde(default)]
     pub inherited_waits: Vec<Box<str>>,
+    /// Java: its own no-argument `get()`/`join()` that waits with no time bound inside
+    /// (`ClusterFuture.get()` awaiting a latch): a future's wait for its callers.
+    #[serde(default)]
+    pub blocking_api: Vec<Box<str>>,
     /// Java: an interface (its `get()` may be any implementation's, a no-op's too).
     #[serde(default)]
     pub interface: bool,

@@ -158,13 +158,16 @@ pub fn future_waits(
     // project future interface: it may hold a completed no-op (`sync ? new
     // FutureImpl<>() : SimpleFuture.dumb()`), which the project cannot tell apart.
     let decl = |t| types.decl(facts, t);
+    // Or a method that implements a blocking API with an untimed wait inside
+    // (`ClusterFuture.get()` awaiting a latch).
     let is_future = |&(f, c): &Node| {
-        let owner = facts[f].contexts[c]
-            .owner
-            .as_deref()
-            .and_then(|o| types.id(o));
+        let ctx = &facts[f].contexts[c];
+        let owner = ctx.owner.as_deref().and_then(|o| types.id(o));
+        let method = ctx.name.rsplit('.').next().unwrap_or("");
         owner.is_some_and(|t| {
-            !decl(t).interface && types.ancestry(t).into_iter().any(|a| decl(a).future)
+            !decl(t).interface
+                && (types.ancestry(t).into_iter().any(|a| decl(a).future)
+                    || decl(t).blocking_api.iter().any(|m| &**m == method))
         })
     };
     for (file, f) in facts.iter().enumerate() {

@@ -1031,6 +1031,18 @@ impl<'a> Extractor<'a> {
         let exempt =
             |w: &crate::catalog::WaitEntry| w.exempt_in.iter().any(|m| m == &self.frame.method);
         let thread_exempt = member && jdk_waits().any(|(w, _)| exempt(w));
+        // (A wait on a known type only: `supplier.get()` on a project interface is none.)
+        if own_api && untimed && !by_call && self.frame.params.is_empty() {
+            // The class's own untimed `get()`: its callers wait (`FileFacts::member_waits`).
+            let m = self.frame.method.as_str();
+            let decl = self.classes.last().and_then(|c| c.decl);
+            if let (true, Some(d)) = (matches!(m, "get" | "join"), decl) {
+                let api = &mut self.facts.types[d].blocking_api;
+                if !api.iter().any(|x| &**x == m) {
+                    api.push(m.into());
+                }
+            }
+        }
         if exempt(entry) || thread_exempt || own_api {
             return;
         }

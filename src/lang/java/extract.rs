@@ -571,6 +571,7 @@ impl<'a> Extractor<'a> {
                 .iter()
                 .any(|t| t.fq().is_some_and(|fq| self.catalog.in_group("future", fq))),
             inherited_waits: self.inherited_waits(&supers),
+            blocking_api: Vec::new(),
             interface: node.kind_name() == "interface_declaration",
             controller: false,
         });
