@@ -315,10 +315,25 @@ impl<'a> Extractor<'a> {
             executor,
             keys,
             item: None,
-            timers: entry.grows == crate::catalog::Grows::Timers,
+            timers: entry.grows == crate::catalog::Grows::Timers
+                || (!executor && self.in_timer_class()),
             configured: bound == Bound::Unbounded && self.beside_bounded_form(node),
             reply: false,
         });
+    }
+
+    /// Whether the enclosing class is a timer (`HashedWheelTimer implements Timer`, a
+    /// `TimingWheel`): its queues hold pending timeouts, each leaving when its deadline
+    /// passes, as a `DelayQueue`'s do: no backlog of work waiting for a worker.
+    fn in_timer_class(&self) -> bool {
+        let Some(class) = self.classes.last() else {
+            return false;
+        };
+        let simple = |n: &str| n.rsplit(['.', '$']).next().unwrap_or(n).to_string();
+        let name = simple(&class.fq);
+        name.ends_with("Timer")
+            || name.contains("Wheel")
+            || class.supers.iter().any(|s| simple(s) == "Timer")
     }
 
     /// `size < 0 ? new LinkedBlockingQueue<>() : new LinkedBlockingQueue<>(size)` (or
