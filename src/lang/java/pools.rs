@@ -232,8 +232,9 @@ impl<'a> Extractor<'a> {
                 _ => continue,
             };
             let Some(body) = body else { continue };
-            if !self.assigns_field(body) {
-                continue; // most bodies: no walk of their trees
+            let at = self.field_assignments(body);
+            if at.is_empty() {
+                continue; // most bodies: nothing to look at
             }
             // Methods (`init()`, `setup()`) assign pools they create; only constructors
             // are injection points for beans. Both take pools from their callers.
@@ -243,39 +244,49 @@ impl<'a> Extractor<'a> {
                 _ => "<init>",
             };
             let injected = m.kind_name() == "constructor_declaration";
-            let mut stack = vec![body];
-            while let Some(n) = stack.pop() {
-                if n.kind_name() == "assignment_expression" {
+            // The assignments at those `=` signs (last first), found in the tree
+            // without walking the body.
+            for &i in at.iter().rev() {
+                let assign = body
+                    .descendant_for_byte_range(i, i + 1)
+                    .and_then(|n| n.parent())
+                    .filter(|n| n.kind_name() == "assignment_expression");
+                if let Some(n) = assign {
                     self.constructor_assignment(n, body, &params, method, injected);
                 }
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
             }
         }
     }
 
-    /// Whether the body's text has `name =` (not `==`) for a field `name` of the
-    /// class: a scan of bytes, which spares walking the trees of the bodies that
-    /// assign no field (nearly all).
-    fn assigns_field(&self, body: Node) -> bool {
+    /// The byte offsets of each `name =` (not `==`) in the body's text for a field
+    /// `name` of the class: a scan of bytes, which spares walking the trees of the
+    /// bodies (nearly all assign no field).
+    fn field_assignments(&self, body: Node) -> Vec<usize> {
+        let base = body.start_byte();
         let text = self.text(body).as_bytes();
-        (1..text.len()).any(|i| {
-            let (prev, next) = (text[i - 1], text.get(i + 1).copied().unwrap_or(b' '));
-            if text[i] != b'=' || next == b'=' || b"=!<>+-*/%&|^".contains(&prev) {
-                return false;
-            }
-            let end = text[..i]
-                .iter()
-                .rposition(|b| !b.is_ascii_whitespace())
-                .map_or(0, |e| e + 1);
-            let start = text[..end]
-                .iter()
-                .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
-                .map_or(0, |s| s + 1);
-            start < end
-                && std::str::from_utf8(&text[start..end])
-                    .is_ok_and(|name| self.field(name).is_some())
-        })
+        memchr::memchr_iter(b'=', text)
+            .filter(|&i| {
+                if i == 0 {
+                    return false;
+                }
+                let (prev, next) = (text[i - 1], text.get(i + 1).copied().unwrap_or(b' '));
+                if text[i] != b'=' || next == b'=' || b"=!<>+-*/%&|^".contains(&prev) {
+                    return false;
+                }
+                let end = text[..i]
+                    .iter()
+                    .rposition(|b| !b.is_ascii_whitespace())
+                    .map_or(0, |e| e + 1);
+                let start = text[..end]
+                    .iter()
+                    .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
+                    .map_or(0, |s| s + 1);
+                start < end
+                    && std::str::from_utf8(&text[start..end])
+                        .is_ok_and(|name| self.field(name).is_some())
+            })
+            .map(|i| base + i)
+            .collect()
     }
 
     /// `class NamedPool extends ThreadPoolExecutor { NamedPool() { super(.., policy); } }`:
