@@ -176,6 +176,28 @@ fn submitted_task(facts: &FileFacts, ctx: usize) -> bool {
             || (c.kind == CtxKind::Async && c.name == "task"))
 }
 
+/// Tasks that hold their thread for good, a thread dedicated to a loop: a task
+/// object whose `run()` loops until stopped (`pool.submit(consumer)` with `while
+/// (!stopped) { .. }`), and a task or thread closure that calls such a function of
+/// another type (`spawn(move || worker.run())`).
+fn dedicated_tasks(facts: &[FileFacts], graph: &CallGraph) -> Vec<Node> {
+    let looping = |n: &Node| {
+        let c = &facts[n.0].contexts[n.1];
+        c.kind == CtxKind::Function && c.dedicated_loop
+    };
+    let mut out: Vec<Node> = graph.tasks.keys().copied().filter(looping).collect();
+    for (file, f) in facts.iter().enumerate() {
+        for (ctx, c) in f.contexts.iter().enumerate() {
+            let callees = || graph.callees.get(&(file, ctx)).into_iter().flatten();
+            if matches!(c.kind, CtxKind::PoolTask(_)) && callees().any(|e| looping(&e.node)) {
+                out.push((file, ctx));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
 /// The cold pass: roots, code every caller of which is cold, and the code nested in
 /// cold code. A task submitted from cold code is cold unless that code loops (an
 /// accept loop in `main` hands traffic to its tasks).
@@ -298,43 +320,10 @@ impl Heats {
                 }
             }
         }
-        // A task object whose `run()` loops until stopped (`pool.submit(consumer)`,
-        // `while (!stopped) { .. }`) holds its pool thread for good: a thread
-        // dedicated to that job, not a call of the code that submits it.
-        let mut looping: Vec<&Node> = graph
-            .tasks
-            .keys()
-            .filter(|n| {
-                let c = &facts[n.0].contexts[n.1];
-                c.kind == CtxKind::Function && c.dedicated_loop && !h.heat.contains_key(n)
-            })
-            .collect();
-        looping.sort_unstable();
-        for n in looping {
-            let why = "pool thread dedicated to a loop";
-            h.heat.insert(*n, Heat::Cold);
-            add_cold(*n, why, &mut inert);
-            h.roots.insert(*n, why.into());
-        }
-        // A task (a thread's closure) that calls such a function of another type
-        // (`spawn(move || worker.run())`) is dedicated to it too.
-        let mut calls_loop: Vec<Node> = Vec::new();
-        for (file, f) in facts.iter().enumerate() {
-            for (ctx, c) in f.contexts.iter().enumerate() {
-                if !matches!(c.kind, CtxKind::PoolTask(_)) || h.heat.contains_key(&(file, ctx)) {
-                    continue;
-                }
-                let callees = graph.callees.get(&(file, ctx)).into_iter().flatten();
-                let looping = callees.into_iter().any(|e| {
-                    let x = &facts[e.node.0].contexts[e.node.1];
-                    x.kind == CtxKind::Function && x.dedicated_loop
-                });
-                if looping {
-                    calls_loop.push((file, ctx));
-                }
+        for n in dedicated_tasks(facts, graph) {
+            if h.heat.contains_key(&n) {
+                continue;
             }
-        }
-        for n in calls_loop {
             let why = "pool thread dedicated to a loop";
             deferred.remove(&n);
             h.heat.insert(n, Heat::Cold);
