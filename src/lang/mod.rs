@@ -11,6 +11,26 @@ pub mod clients;
 pub mod java;
 pub mod rust;
 
+/// Whether a loop condition is named for the component's lifecycle (`running`,
+/// `!stopped`, `isAlive()`, `shutdown`), not for the work (`more`, `i < n`): a loop
+/// that runs until the component stops.
+pub fn names_lifecycle(condition: &str) -> bool {
+    const LIFECYCLE: [&str; 10] = [
+        "run",
+        "active",
+        "alive",
+        "close",
+        "stop",
+        "shut",
+        "start",
+        "live",
+        "interrupt",
+        "terminat",
+    ];
+    let t = condition.to_ascii_lowercase();
+    LIFECYCLE.iter().any(|w| t.contains(w))
+}
+
 /// What a front end needs besides the file.
 pub struct ExtractOptions<'a> {
     pub catalog: &'a Indexed,

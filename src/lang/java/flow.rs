@@ -370,23 +370,7 @@ impl<'a> Extractor<'a> {
                 None => return false,
             }
         }
-        // Named for the component's lifecycle, not for the work (`while (more)`).
-        const LIFECYCLE: [&str; 10] = [
-            "run",
-            "active",
-            "alive",
-            "close",
-            "stop",
-            "shut",
-            "start",
-            "live",
-            "interrupt",
-            "terminat",
-        ];
-        let lifecycle = |n: Node| {
-            let t = self.text(n).to_ascii_lowercase();
-            LIFECYCLE.iter().any(|w| t.contains(w))
-        };
+        let lifecycle = |n: Node| crate::lang::names_lifecycle(self.text(n));
         match cond.kind_name() {
             "true" => true,
             "binary_expression" => {

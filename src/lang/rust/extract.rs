@@ -2086,27 +2086,13 @@ fn periodic_loop(block: &syn::Block) -> Option<Entry> {
 /// component stops: `loop { .. }`, `while !stopped { .. }` (a condition named for the
 /// lifecycle), or `while let Ok(msg) = rx.recv() { .. }` (until its channel closes).
 fn runs_until_stopped(block: &syn::Block) -> bool {
-    const LIFECYCLE: [&str; 10] = [
-        "run",
-        "active",
-        "alive",
-        "close",
-        "stop",
-        "shut",
-        "start",
-        "live",
-        "interrupt",
-        "terminat",
-    ];
     block.stmts.iter().any(|s| match s {
         syn::Stmt::Expr(syn::Expr::Loop(_), _) => true,
         syn::Stmt::Expr(syn::Expr::While(w), _) => {
-            let text = quote::ToTokens::to_token_stream(&w.cond)
-                .to_string()
-                .to_ascii_lowercase();
+            let text = quote::ToTokens::to_token_stream(&w.cond).to_string();
             match &*w.cond {
                 syn::Expr::Let(_) => text.contains("recv"),
-                _ => LIFECYCLE.iter().any(|l| text.contains(l)),
+                _ => crate::lang::names_lifecycle(&text),
             }
         }
         _ => false,
