@@ -217,23 +217,44 @@ fn own_constructor(project: &Project, s: &Sub) -> bool {
 /// A task that runs an open-ended loop (`while (running) { .. }`) is a long-lived
 /// worker the pool hosts, not an item of work waiting in its queue.
 fn long_lived(project: &Project, s: &Sub) -> bool {
+    task_runs(project, s, |c| c.worker_loop)
+}
+
+/// A task that loops until stopped (`while (!stopped) { .. }`): it holds a pool
+/// thread for good, one per consumer it starts, so its submissions are no backlog of
+/// work, even from request code.
+fn dedicated_task(project: &Project, s: &Sub) -> bool {
+    task_runs(project, s, |c| c.dedicated_loop)
+}
+
+/// Whether the submitted task, or a function it calls, is a context `loops` accepts:
+/// its lambda, a function the lambda calls (`() -> consumer.start(running)`), a task
+/// object's `run()` (the edge the submission adds to it), or the method it names
+/// (`pool.submit(this::pollLoop)`).
+fn task_runs(project: &Project, s: &Sub, loops: fn(&crate::facts::Context) -> bool) -> bool {
     let Some(i) = s.index else {
         return false;
     };
     let f = &project.facts[s.file];
     let sub = &f.submissions[i];
+    let graph = &project.model.calls;
+    let at = |n: &crate::model::Node| &project.facts[n.0].contexts[n.1];
     if let Some(t) = sub.task {
-        // `() -> consumer.start(running)`: a task that only starts a worker loop.
         let calls_loop = || {
-            let callees = project.model.calls.callees.get(&(s.file, t));
-            callees.into_iter().flatten().any(|e| {
-                let c = &project.facts[e.node.0].contexts[e.node.1];
-                c.worker_loop
-            })
+            let callees = graph.callees.get(&(s.file, t));
+            callees.into_iter().flatten().any(|e| loops(at(&e.node)))
         };
-        if f.contexts.get(t).is_some_and(|c| c.worker_loop) || calls_loop() {
+        if f.contexts.get(t).is_some_and(loops) || calls_loop() {
             return true;
         }
+    }
+    let callees = graph.callees.get(&(s.file, s.ctx));
+    let object = callees
+        .into_iter()
+        .flatten()
+        .any(|e| e.span == sub.span && graph.tasks.contains_key(&e.node) && loops(at(&e.node)));
+    if object {
+        return true;
     }
     let Some(method) = &sub.task_method else {
         return false;
@@ -243,44 +264,10 @@ fn long_lived(project: &Project, s: &Sub) -> bool {
     let Some(owner) = f.contexts.get(s.ctx).map(|c| &c.owner) else {
         return false;
     };
+    let named = |c: &crate::facts::Context| c.name.rsplit('.').next() == Some(&**method);
     f.contexts
         .iter()
-        .any(|c| c.worker_loop && c.name == *method && c.owner == *owner)
-}
-
-/// A task that loops until stopped (`while (!stopped) { .. }` in its lambda, its
-/// `run()`, or the method it names): it holds a pool thread for good, one per
-/// consumer it starts, so its submissions are no backlog of work.
-fn dedicated_task(project: &Project, s: &Sub) -> bool {
-    let Some(i) = s.index else {
-        return false;
-    };
-    let f = &project.facts[s.file];
-    let sub = &f.submissions[i];
-    let looping = |c: &crate::facts::Context| c.dedicated_loop;
-    if sub
-        .task
-        .and_then(|t| f.contexts.get(t))
-        .is_some_and(looping)
-    {
-        return true;
-    }
-    // A task object or method reference: the edge the submission adds to its body.
-    let callees = project.model.calls.callees.get(&(s.file, s.ctx));
-    let object = callees.into_iter().flatten().any(|e| {
-        e.span == sub.span
-            && project.model.calls.tasks.contains_key(&e.node)
-            && looping(&project.facts[e.node.0].contexts[e.node.1])
-    });
-    // `pool.submit(this::pollLoop)`: a method of the submitting class.
-    let owner = f.contexts.get(s.ctx).map(|c| &c.owner);
-    object
-        || sub.task_method.as_ref().is_some_and(|m| {
-            let name = |c: &crate::facts::Context| c.name.rsplit('.').next() == Some(&**m);
-            f.contexts
-                .iter()
-                .any(|c| looping(c) && name(c) && Some(&c.owner) == owner)
-        })
+        .any(|c| loops(c) && named(c) && c.owner == *owner)
 }
 
 /// Who fills a queue, as far as the project can tell.

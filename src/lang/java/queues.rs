@@ -329,7 +329,9 @@ impl<'a> Extractor<'a> {
         let Some(class) = self.classes.last() else {
             return false;
         };
-        let simple = |n: &str| n.rsplit(['.', '$']).next().unwrap_or(n).to_string();
+        fn simple(n: &str) -> &str {
+            n.rsplit(['.', '$']).next().unwrap_or(n)
+        }
         let name = simple(&class.fq);
         name.ends_with("Timer")
             || name.contains("Wheel")
