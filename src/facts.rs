@@ -693,6 +693,10 @@ pub struct Wait {
     /// declared to return a future or a publisher (`Model::typed_waits`).
     #[serde(default)]
     pub by_call: bool,
+    /// Java: a latch the tasks of this submission (of the same context) count down or
+    /// are handed: with an untimed wait on their futures there, one wait in two steps.
+    #[serde(default)]
+    pub counted_by: Option<usize>,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).

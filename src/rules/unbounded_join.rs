@@ -93,11 +93,16 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             !w.timed || (w.by_call && project.model.typed_waits.contains(&(file, w.span.start)))
         };
         let wrapper = |w: &&Wait| on_wrapper.contains(&(file, w.span.end));
-        for w in facts
+        let two_steps = latched_results(facts);
+        for (i, w) in facts
             .waits
             .iter()
-            .filter(|w| untimed(w) && !promise(w) && !wrapper(w))
+            .enumerate()
+            .filter(|(_, w)| untimed(w) && !promise(w) && !wrapper(w))
         {
+            if two_steps.iter().any(|&(_, second)| second == i) {
+                continue;
+            }
             let execs = project.executions(file, w.ctx);
             let on_async = execs.iter().any(|e| e.kind == CtxKind::Async);
             let on_pool = execs.iter().find_map(|e| match &e.kind {
@@ -180,6 +185,15 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                     d = d.label(mf, at, text);
                 }
             }
+            for &(_, second) in two_steps.iter().filter(|&&(first, _)| first == i) {
+                let other = &facts.waits[second];
+                let text = if other.kind == WaitKind::Synchronizer {
+                    "then awaits the latch the same tasks count down"
+                } else {
+                    "then waits for the same tasks' results"
+                };
+                d = d.label(file, other.span, text);
+            }
             if on_async {
                 if let Some(e) = execs.iter().find(|e| e.kind == CtxKind::Async) {
                     let c = &project.facts[e.file].contexts[e.ctx];
@@ -216,6 +230,33 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     }
     out.extend(wrapped);
     out
+}
+
+/// A fan-out that awaits a latch its tasks count down and `get()`s their futures (in
+/// either order): one wait in two steps, reported at the first (`(first, second)`
+/// indices into `facts.waits`).
+fn latched_results(facts: &FileFacts) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for (l, latch) in facts.waits.iter().enumerate() {
+        let Some(sub) = latch.counted_by.filter(|_| !latch.timed) else {
+            continue;
+        };
+        let result = facts.waits.iter().position(|w| {
+            w.ctx == latch.ctx
+                && w.kind == WaitKind::Result
+                && w.submission == Some(sub)
+                && !w.timed
+        });
+        if let Some(r) = result {
+            let (a, b) = (l.min(r), l.max(r));
+            if facts.waits[a].span.start <= facts.waits[b].span.start {
+                pairs.push((a, b));
+            } else {
+                pairs.push((b, a));
+            }
+        }
+    }
+    pairs
 }
 
 /// `store.load(id).join()` where the project's `load` returns the future of a task it

@@ -126,6 +126,7 @@ impl<'a> Extractor<'a> {
             .then(|| Value {
                 ty: element,
                 complete: recv.complete,
+                origin: recv.origin.clone(),
                 ..Value::default()
             });
         let completes = self.continuation_completes(&name, &recv);
@@ -1084,6 +1085,9 @@ impl<'a> Extractor<'a> {
             help.replace("{recv}", &recv_text),
         );
         self.facts.waits[idx].by_call = by_call && !timed;
+        if !on_result && !timed {
+            self.facts.waits[idx].counted_by = self.counting_tasks(object, recv);
+        }
         if member && !timed {
             self.member_wait = Some((node.id(), span));
         }
@@ -1294,8 +1298,25 @@ impl<'a> Extractor<'a> {
             holds: 0,
             permit: false,
             by_call: false,
+            counted_by: None,
         });
         idx
+    }
+
+    /// The submission whose tasks count down the latch `object` (tracked through its
+    /// task bodies), or that hands it to each task (`submit(new FetchTask(id, latch))`).
+    fn counting_tasks(&self, object: Option<Node>, recv: &Value) -> Option<usize> {
+        if let Some(&s) = recv.origin.first() {
+            return Some(s);
+        }
+        let var = self.text(object.filter(|o| o.kind_name() == "identifier")?);
+        let ctx = self.current_ctx();
+        self.facts.submissions.iter().position(|s| {
+            s.ctx == ctx
+                && self.src[s.span.start..s.span.end]
+                    .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$')
+                    .any(|w| w == var)
+        })
     }
 
     /// `latch.countDown()` in a task body (catalog `release_methods`): a later

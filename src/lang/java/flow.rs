@@ -70,7 +70,9 @@ impl<'a> Extractor<'a> {
             .unwrap_or(&bare);
         let checks = &self.catalog.data.futures.done_checks;
         let check = checks.iter().find(|c| bare == format!("!{name}.{c}()"))?;
-        if !self.text(body).contains("sleep") {
+        // `Thread.sleep`, a `sleepQuietly` helper, `LockSupport.parkNanos`, a spin.
+        let pauses = ["sleep", "Sleep", "park", "onSpinWait"];
+        if !pauses.iter().any(|p| self.text(body).contains(p)) {
             return None; // a loop doing work while it waits, not a poll
         }
         let what = format!("`while (!{name}.{check}())`");

@@ -644,6 +644,7 @@ impl<'a> Extractor<'a> {
             holds: 0,
             permit: false,
             by_call: false,
+            counted_by: None,
         });
     }
 
