@@ -203,13 +203,13 @@ impl<'a> Extractor<'a> {
         let named = |class: Node| {
             class.field("name").is_some_and(|n| {
                 let n = self.text(n);
-                n.contains("Admin") || n.contains("Console")
+                n.contains("Admin") || n.contains("Console") || ops_word(n)
             })
         };
         !self.has_role(own)
             && method
                 .parent()
-                .filter(|b| b.kind_name() == "class_body")
+                .filter(|b| matches!(b.kind_name(), "class_body" | "interface_body"))
                 .and_then(|b| b.parent())
                 .is_some_and(|class| named(class) && admin(&self.annotations(class)))
     }
@@ -516,7 +516,19 @@ pub(super) fn modifiers_node(decl: Node) -> Option<Node> {
 }
 
 /// A path segment that serves operators, not traffic: `admin`, `console` (a product's
-/// management UI, as `apiType = CONSOLE_API`).
+/// management UI, as `apiType = CONSOLE_API`), `op`/`ops` (an operations API).
 fn operators_segment(seg: &str) -> bool {
-    seg.eq_ignore_ascii_case("admin") || seg.eq_ignore_ascii_case("console")
+    ["admin", "console", "op", "ops"]
+        .iter()
+        .any(|w| seg.eq_ignore_ascii_case(w))
+}
+
+/// A class named for operations as a word: `OpResource`, `FlowControlOpResource`,
+/// `OpsController` (not `Option`, `OpenApi`, `Operation`).
+fn ops_word(name: &str) -> bool {
+    let b = name.as_bytes();
+    ["Op", "Ops"].iter().any(|w| {
+        name.match_indices(w)
+            .any(|(i, _)| b.get(i + w.len()).is_none_or(u8::is_ascii_uppercase))
+    })
 }
