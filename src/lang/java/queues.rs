@@ -47,7 +47,7 @@ impl<'a> Extractor<'a> {
             b => b,
         };
         let executor = self.catalog.is_pool_new(fq);
-        if !executor && self.local_collection(node) {
+        if !executor && (self.local_collection(node) || self.result_bag(node)) {
             return;
         }
         self.push_queue(node, entry, bound, related, executor);
@@ -101,6 +101,80 @@ impl<'a> Extractor<'a> {
             _ => return false,
         };
         self.uses_stay_local(var, body, &mut Vec::new())
+    }
+
+    /// A local queue that gathers results, not work: nothing in its method takes from
+    /// it (`take`, `poll`, `drainTo`, ..), and the method reads it whole (`new
+    /// ArrayList<>(results)`, `addAll(results)`, `results.stream()`, a for-each) after
+    /// its tasks (handed it or capturing it) add to it: a thread-safe list as big as
+    /// the result.
+    fn result_bag(&self, creation: Node<'a>) -> bool {
+        let Some(decl) = creation
+            .parent()
+            .filter(|p| p.kind_name() == "variable_declarator")
+            .filter(|p| {
+                p.parent()
+                    .is_some_and(|d| d.kind_name() == "local_variable_declaration")
+            })
+        else {
+            return false;
+        };
+        let (Some(name), Some(body)) = (decl.field("name"), enclosing_body(decl)) else {
+            return false;
+        };
+        let var = self.text(name);
+        const TAKES: &[&str] = &[
+            "take",
+            "poll",
+            "remove",
+            "drainTo",
+            "peek",
+            "element",
+            "pollFirst",
+            "pollLast",
+            "takeFirst",
+            "takeLast",
+            "removeFirst",
+            "removeLast",
+            "clear",
+        ];
+        const WHOLE: &[&str] = &["stream", "toArray", "forEach", "iterator", "parallelStream"];
+        let mut read_whole = false;
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "identifier" && self.text(n) == var && n.id() != name.id() {
+                let Some(p) = n.parent() else { continue };
+                match p.kind_name() {
+                    "method_invocation" if p.field("object").is_some_and(|o| o.id() == n.id()) => {
+                        let m = p.field("name").map_or("", |m| self.text(m));
+                        if TAKES.contains(&m) {
+                            return false;
+                        }
+                        read_whole |= WHOLE.contains(&m);
+                    }
+                    "enhanced_for_statement" => read_whole = true,
+                    // `new ArrayList<>(results)`, `out.addAll(results)`.
+                    "argument_list" => {
+                        let copied = p.parent().is_some_and(|c| {
+                            c.kind_name() == "object_creation_expression"
+                                && p.named_child_count() == 1
+                                && c.field("type").is_some_and(|t| {
+                                    let t = self.text(t);
+                                    ["List", "Set", "Deque"].iter().any(|k| t.contains(k))
+                                })
+                                || c.kind_name() == "method_invocation"
+                                    && c.field("name").is_some_and(|m| self.text(m) == "addAll")
+                        });
+                        read_whole |= copied;
+                    }
+                    "return_statement" => return false,
+                    _ => {}
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        read_whole
     }
 
     /// Whether every use of `var` in `body` keeps it on this thread (see
