@@ -172,6 +172,13 @@ impl<'a> Extractor<'a> {
                     self.facts.submissions[*idx].task = Some(id);
                 }
             }
+            // `delegate.execute(new TraceRunnable(command, tracing))`: a decorator around
+            // this method's task parameter makes it a wrapper too.
+            if let (Some((idx, _)), "object_creation_expression") = (task, arg.kind_name()) {
+                if self.facts.submissions[*idx].task_param.is_none() {
+                    self.facts.submissions[*idx].task_param = self.decorated_param(*arg);
+                }
+            }
             // `pool.submit(fetcher)`, `pool.execute(new Flush(batch))`: an object of a
             // project class whose `run()`/`call()` is the task.
             if let Some((idx, _)) = task {
@@ -1700,6 +1707,23 @@ impl<'a> Extractor<'a> {
 
     /// The parameter of this method a lambda runs (`task.run()`, `task.call()`), if
     /// any: not one a nested lambda or class runs later.
+    /// The task parameter (a `Runnable`, `Callable` or `Supplier`) that `new
+    /// T(.., task, ..)` decorates.
+    fn decorated_param(&self, creation: Node) -> Option<usize> {
+        let args = creation.field("arguments")?;
+        let mut c = args.walk();
+        let found = args
+            .named_children(&mut c)
+            .filter(|a| a.kind_name() == "identifier")
+            .find_map(|a| {
+                let name = self.text(a);
+                let i = self.frame.params.iter().position(|p| p == name)?;
+                let ty = self.lookup(name)?.ty?;
+                matches!(ty.simple.as_str(), "Runnable" | "Callable" | "Supplier").then_some(i)
+            });
+        found
+    }
+
     fn forwarded_param(&self, lambda: Node) -> Option<usize> {
         super::syntax::own_invocations(lambda.field("body")?)
             .into_iter()
