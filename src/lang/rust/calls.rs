@@ -555,13 +555,18 @@ impl<'a> Extractor<'a> {
                 }
                 Some(Runs::Thread) => {
                     let saved = std::mem::take(&mut self.rayon);
-                    if self.loops > 0 {
-                        // Threads spawned in a loop are a hand-rolled pool's workers.
+                    if self.loops > 0 && !self.paced_loop {
+                        // Threads spawned in a loop are a hand-rolled pool's workers
+                        // (one a period, from a loop that sleeps: a periodic job's).
                         let key = format!("threads@{}", span(c.or1_token.span).start);
                         self.next_hand_rolled = true;
                         self.closure(c, CtxKind::PoolTask(key), sub, None);
                     } else if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
-                        self.facts.contexts[id].entry = dedicated_thread();
+                        self.facts.contexts[id].entry = if self.loops > 0 {
+                            periodic_thread()
+                        } else {
+                            dedicated_thread()
+                        };
                         if let Some(s) = sub {
                             self.facts.submissions[s].task = Some(id);
                         }
@@ -1282,6 +1287,20 @@ impl<'ast> syn::visit::Visit<'ast> for BoundedFinder<'_, '_> {
 }
 
 /// The entry of code on a thread started for it: waiting there is that thread's job.
+/// A thread a loop that sleeps between rounds starts each round (`loop {
+/// thread::spawn(check); thread::sleep(day) }`): a periodic job's run, which holds
+/// nothing up when it hangs but its own thread.
+fn periodic_thread() -> Option<Box<crate::facts::Entry>> {
+    Some(Box::new(crate::facts::Entry {
+        heat: crate::facts::Heat::Cold,
+        why: "thread started each round of a loop that sleeps".into(),
+        paced: false,
+        yields: false,
+        job: true,
+        sized_job: false,
+    }))
+}
+
 fn dedicated_thread() -> Option<Box<crate::facts::Entry>> {
     Some(Box::new(crate::facts::Entry {
         heat: crate::facts::Heat::Cold,

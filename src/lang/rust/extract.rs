@@ -49,6 +49,9 @@ pub struct Extractor<'a> {
     pub(super) call_at: HashMap<(usize, usize), usize>,
     /// Loops around the current point, within the current function or closure.
     pub(super) loops: usize,
+    /// The innermost loop sleeps between rounds (`loop { ..; thread::sleep(day) }`):
+    /// what it starts, it starts once a period.
+    pub(super) paced_loop: bool,
     /// Thread bodies spawned in a loop: a hand-rolled pool's workers.
     pub(super) hand_rolled: std::collections::HashSet<CtxId>,
     /// The next closure is a hand-rolled pool's worker body.
@@ -309,6 +312,7 @@ impl<'a> Extractor<'a> {
             submission_at: HashMap::default(),
             call_at: HashMap::default(),
             loops: 0,
+            paced_loop: false,
             hand_rolled: Default::default(),
             next_hand_rolled: false,
             clients_seen: Default::default(),
@@ -1351,7 +1355,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.facts.listens = true;
         }
         self.loops += 1;
+        let paced = std::mem::replace(&mut self.paced_loop, sleeps_each_round(&l.body));
         self.visit_block(&l.body);
+        self.paced_loop = paced;
         self.loops -= 1;
         self.accept_loop = saved;
     }
@@ -1369,7 +1375,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.facts.listens = true;
         }
         self.loops += 1;
+        let paced = std::mem::replace(&mut self.paced_loop, sleeps_each_round(&w.body));
         self.visit_block(&w.body);
+        self.paced_loop = paced;
         self.loops -= 1;
         self.accept_loop = saved;
         // `while !h.is_finished() { .. }`: afterwards `h` has finished.
@@ -2133,4 +2141,20 @@ fn peel_sender(mut e: &syn::Expr) -> &syn::Expr {
 /// `Some` (the `Option` constructor), as a call's function.
 fn is_some_path(func: &syn::Expr) -> bool {
     matches!(func, syn::Expr::Path(p) if p.path.is_ident("Some"))
+}
+
+/// Whether a loop body sleeps at its top level (`thread::sleep(..)`,
+/// `tokio::time::sleep(..).await`): one round per period, not per item.
+fn sleeps_each_round(body: &syn::Block) -> bool {
+    body.stmts.iter().any(|s| {
+        let syn::Stmt::Expr(e, _) = s else {
+            return false;
+        };
+        let e = match e {
+            syn::Expr::Await(a) => &*a.base,
+            e => e,
+        };
+        matches!(e, syn::Expr::Call(c) if matches!(&*c.func, syn::Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "sleep")))
+    })
 }
