@@ -1044,7 +1044,9 @@ impl<'a> Extractor<'a> {
             // The class's own untimed `get()`: its callers wait (`FileFacts::member_waits`).
             let m = self.frame.method.as_str();
             let decl = self.classes.last().and_then(|c| c.decl);
-            if let (true, Some(d)) = (matches!(m, "get" | "join"), decl) {
+            // A limiter's `acquire()` around a permit (`Semaphore.acquire()`), as well.
+            let api = matches!(m, "get" | "join") || (m == "acquire" && entry.permit);
+            if let (true, Some(d)) = (api, decl) {
                 let api = &mut self.facts.types[d].blocking_api;
                 if !api.iter().any(|x| &**x == m) {
                     api.push(m.into());
