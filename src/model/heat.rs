@@ -97,6 +97,10 @@ fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         CtxKind::PoolTask(_) if c.dedicated_loop => {
             Some((Heat::Cold, "pool thread dedicated to a loop".into()))
         }
+        // Rust: threads spawned in a loop (a thread per connection, per job).
+        CtxKind::PoolTask(k) if k.starts_with("threads@") => {
+            Some((Heat::Hot, "thread spawned for each round of a loop".into()))
+        }
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
         CtxKind::EventLoop => Some((Heat::Hot, crate::facts::EVENT_LOOP.into())),
         // A spawned task that loops for good is a background job (a ticker, a

@@ -555,7 +555,16 @@ impl<'a> Extractor<'a> {
                 }
                 Some(Runs::Thread) => {
                     let saved = std::mem::take(&mut self.rayon);
-                    if self.loops > 0 && !self.paced_loop {
+                    if self.loops > 0 && self.conn_loop {
+                        // A thread per accepted connection: it serves that connection
+                        // alone, a request's own thread, no worker others share.
+                        if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
+                            self.facts.contexts[id].entry = connection_thread();
+                            if let Some(s) = sub {
+                                self.facts.submissions[s].task = Some(id);
+                            }
+                        }
+                    } else if self.loops > 0 && !self.paced_loop {
                         // Threads spawned in a loop are a hand-rolled pool's workers
                         // (one a period, from a loop that sleeps: a periodic job's).
                         let key = format!("threads@{}", span(c.or1_token.span).start);
@@ -1297,6 +1306,17 @@ fn periodic_thread() -> Option<Box<crate::facts::Entry>> {
         paced: false,
         yields: false,
         job: true,
+        sized_job: false,
+    }))
+}
+
+fn connection_thread() -> Option<Box<crate::facts::Entry>> {
+    Some(Box::new(crate::facts::Entry {
+        heat: crate::facts::Heat::Hot,
+        why: "thread spawned for each accepted connection".into(),
+        paced: false,
+        yields: false,
+        job: false,
         sized_job: false,
     }))
 }

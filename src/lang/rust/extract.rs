@@ -52,6 +52,9 @@ pub struct Extractor<'a> {
     /// The innermost loop sleeps between rounds (`loop { ..; thread::sleep(day) }`):
     /// what it starts, it starts once a period.
     pub(super) paced_loop: bool,
+    /// The innermost loop accepts connections (`for s in listener.incoming()`): a
+    /// thread it spawns serves one connection.
+    pub(super) conn_loop: bool,
     /// Thread bodies spawned in a loop: a hand-rolled pool's workers.
     pub(super) hand_rolled: std::collections::HashSet<CtxId>,
     /// The next closure is a hand-rolled pool's worker body.
@@ -313,6 +316,7 @@ impl<'a> Extractor<'a> {
             call_at: HashMap::default(),
             loops: 0,
             paced_loop: false,
+            conn_loop: false,
             hand_rolled: Default::default(),
             next_hand_rolled: false,
             clients_seen: Default::default(),
@@ -1336,10 +1340,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.receiver_wait(spans::expr(&f.expr), &v, "iter", 0, &f.expr);
         }
         self.loops += 1;
+        let paced = std::mem::replace(&mut self.paced_loop, false);
+        let conn = std::mem::replace(&mut self.conn_loop, accept);
         self.scopes.push();
         self.bind(&f.pat, Value::default());
         self.visit_block(&f.body);
         self.scopes.pop();
+        self.paced_loop = paced;
+        self.conn_loop = conn;
         self.loops -= 1;
     }
 
@@ -1348,7 +1356,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.facts.contexts[c].worker_loop = true;
         }
         let saved = self.accept_loop;
-        if super::handshakes::accepts(None, &l.body) {
+        let accepts = super::handshakes::accepts(None, &l.body);
+        if accepts {
             self.accept_loop = self.current_ctx();
             // A loop accepting connections: this crate serves them, whatever made the
             // listener (`TcpSocket::listen(backlog)`, a project wrapper).
@@ -1356,8 +1365,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         self.loops += 1;
         let paced = std::mem::replace(&mut self.paced_loop, sleeps_each_round(&l.body));
+        let conn = std::mem::replace(&mut self.conn_loop, accepts);
         self.visit_block(&l.body);
         self.paced_loop = paced;
+        self.conn_loop = conn;
         self.loops -= 1;
         self.accept_loop = saved;
     }
@@ -1370,14 +1381,17 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.facts.contexts[c].worker_loop = true;
         }
         let saved = self.accept_loop;
-        if super::handshakes::accepts(Some(&w.cond), &w.body) {
+        let accepts = super::handshakes::accepts(Some(&w.cond), &w.body);
+        if accepts {
             self.accept_loop = self.current_ctx();
             self.facts.listens = true;
         }
         self.loops += 1;
         let paced = std::mem::replace(&mut self.paced_loop, sleeps_each_round(&w.body));
+        let conn = std::mem::replace(&mut self.conn_loop, accepts);
         self.visit_block(&w.body);
         self.paced_loop = paced;
+        self.conn_loop = conn;
         self.loops -= 1;
         self.accept_loop = saved;
         // `while !h.is_finished() { .. }`: afterwards `h` has finished.
