@@ -711,6 +711,88 @@ impl<'a> Extractor<'a> {
     /// The calls made on a created object: along its chain, and on the variable
     /// (local or field) it is stored in; and whether it is handed to `sent_by`.
     fn observe<'t>(&self, start: Node<'t>, sent_by: &[String]) -> Use<'t> {
+        self.observe_at(start, sent_by, 0)
+    }
+
+    /// A call of a project method (unqualified, on `this`, or a static call on a
+    /// class the catalog does not know) whose argument list is `args`.
+    fn project_helper<'t>(&self, args: Node<'t>) -> Option<Node<'t>> {
+        let call = args
+            .parent()
+            .filter(|c| c.kind_name() == "method_invocation")?;
+        let own = match call.field("object") {
+            None => true,
+            Some(o) if self.text(o) == "this" => true,
+            Some(o) => self
+                .static_class(o)
+                .is_some_and(|c| !self.catalog.knows(&c)),
+        };
+        own.then_some(call)
+    }
+
+    /// Calls a helper of this file makes on the parameter that receives `arg` in
+    /// `call` (`stub.withDeadlineAfter(..)` in `withParams(T stub, Config c)`).
+    fn helper_param_calls<'t>(
+        &self,
+        call: Node<'t>,
+        arg: Node<'t>,
+        calls: &mut Vec<Observed<Node<'t>>>,
+    ) {
+        let (Some(name), Some(list)) = (call.field("name"), call.field("arguments")) else {
+            return;
+        };
+        let (name, given) = (self.text(name), args(call));
+        let Some(index) = given.iter().position(|a| a.id() == arg.id()) else {
+            return;
+        };
+        let Some(root) = self.tree_root(list) else {
+            return;
+        };
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "method_declaration"
+                && n.field("name").is_some_and(|m| self.text(m) == name)
+            {
+                let params: Vec<Node> = n
+                    .field("parameters")
+                    .map(|ps| {
+                        let mut c = ps.walk();
+                        ps.named_children(&mut c)
+                            .filter(|p| p.kind_name() == "formal_parameter")
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let param = (params.len() == given.len())
+                    .then(|| params.get(index).and_then(|p| p.field("name")))
+                    .flatten();
+                if let (Some(param), Some(body)) = (param, n.field("body")) {
+                    let param = self.text(param);
+                    let mut inner = vec![body];
+                    while let Some(m) = inner.pop() {
+                        let on_param = m.kind_name() == "method_invocation"
+                            && m.field("object").is_some_and(|o| self.text(o) == param);
+                        if on_param {
+                            self.chain_up_from(m, calls);
+                        }
+                        let mut c = m.walk();
+                        inner.extend(m.named_children(&mut c));
+                    }
+                }
+                continue;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+    }
+
+    fn tree_root<'t>(&self, mut n: Node<'t>) -> Option<Node<'t>> {
+        while let Some(p) = n.parent() {
+            n = p;
+        }
+        Some(n)
+    }
+
+    fn observe_at<'t>(&self, start: Node<'t>, sent_by: &[String], depth: u8) -> Use<'t> {
         let mut used = Use {
             calls: Vec::new(),
             sent: false,
@@ -747,6 +829,17 @@ impl<'a> Extractor<'a> {
             "argument_list" => {
                 used.sent |= self.sends(parent, sent_by);
                 used.passed.push(parent);
+                // `stub = withParams(XGrpc.newBlockingStub(ch), cfg)`: a project helper
+                // that sets up its parameter (in this class) and hands it back.
+                if let Some(call) = self.project_helper(parent) {
+                    self.helper_param_calls(call, top, &mut used.calls);
+                    if depth < 2 {
+                        let more = self.observe_at(call, sent_by, depth + 1);
+                        used.calls.extend(more.calls);
+                        used.request_calls.extend(more.request_calls);
+                        used.sent |= more.sent;
+                    }
+                }
                 None
             }
             _ => None,
