@@ -160,6 +160,14 @@ pub fn future_waits(
     let decl = |t| types.decl(facts, t);
     // Or a method that implements a blocking API with an untimed wait inside
     // (`ClusterFuture.get()` awaiting a latch).
+    // A fan-out's `await()` counts when its class starts the work it waits for (a
+    // pool submission of its own), not a closure handed to another component's thread.
+    let submits = |f: FileId, owner: Option<&str>| {
+        facts[f]
+            .submissions
+            .iter()
+            .any(|s| facts[f].contexts[s.ctx].owner.as_deref() == owner)
+    };
     let is_future = |&(f, c): &Node| {
         let ctx = &facts[f].contexts[c];
         let owner = ctx.owner.as_deref().and_then(|o| types.id(o));
@@ -167,7 +175,8 @@ pub fn future_waits(
         owner.is_some_and(|t| {
             !decl(t).interface
                 && (types.ancestry(t).into_iter().any(|a| decl(a).future)
-                    || decl(t).blocking_api.iter().any(|m| &**m == method))
+                    || decl(t).blocking_api.iter().any(|m| &**m == method)
+                        && (method != "await" || submits(f, ctx.owner.as_deref())))
         })
     };
     for (file, f) in facts.iter().enumerate() {

@@ -1044,8 +1044,12 @@ impl<'a> Extractor<'a> {
             // The class's own untimed `get()`: its callers wait (`FileFacts::member_waits`).
             let m = self.frame.method.as_str();
             let decl = self.classes.last().and_then(|c| c.decl);
-            // A limiter's `acquire()` around a permit (`Semaphore.acquire()`), as well.
-            let api = matches!(m, "get" | "join") || (m == "acquire" && entry.permit);
+            // A limiter's `acquire()` around a permit (`Semaphore.acquire()`), and a
+            // fan-out's `await()` around a latch, as well.
+            let latch = entry.kind == crate::catalog::WaitCatalogKind::Synchronizer;
+            let api = matches!(m, "get" | "join")
+                || (m == "acquire" && entry.permit)
+                || (m == "await" && latch && !entry.permit);
             if let (true, Some(d)) = (api, decl) {
                 let api = &mut self.facts.types[d].blocking_api;
                 if !api.iter().any(|x| &**x == m) {
