@@ -130,6 +130,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             // no owner acted on one in audit rounds 12, 14, 42 and 44).
             let job = project.job_run(file, w.ctx);
             let quiet = by_design(project, file, facts, w)
+                || awaits_lifecycle(&w.what)
                 || submitter_bounds(project, &execs)
                 || paced
                 || library
@@ -230,6 +231,26 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     }
     out.extend(wrapped);
     out
+}
+
+/// A wait on a receiver named for the component's end (`close_rx.recv()`,
+/// `shutdownLatch.await()`, `stop_signal.wait()`): it waits for the end of a
+/// lifetime by design, not for work.
+fn awaits_lifecycle(what: &str) -> bool {
+    const END: [&str; 8] = [
+        "close", "stop", "shut", "terminat", "cancel", "exit", "quit", "kill",
+    ];
+    let text = what.trim_matches('`');
+    let Some((receiver, _)) = text.rsplit_once('.') else {
+        return false;
+    };
+    // A variable or field, not a call's result (`killers.submit(() -> kill(id)).get()`).
+    let name = receiver.rsplit(['.', ':']).next().unwrap_or(receiver);
+    if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return false;
+    }
+    let name = name.to_ascii_lowercase();
+    END.iter().any(|w| name.contains(w))
 }
 
 /// A fan-out that awaits a latch its tasks count down and `get()`s their futures (in
