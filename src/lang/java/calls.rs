@@ -151,6 +151,19 @@ impl<'a> Extractor<'a> {
         let mut lambda_args = Vec::new();
         for (i, arg) in args.iter().enumerate() {
             let task = submission.as_ref().filter(|(_, tasks)| tasks.contains(&i));
+            // `pool.submit((Callable<Void>) () -> { .. })`: the cast picks the overload;
+            // the lambda is the task.
+            let unwrapped = task.and_then(|_| {
+                let mut a = *arg;
+                while matches!(
+                    a.kind_name(),
+                    "cast_expression" | "parenthesized_expression"
+                ) {
+                    a = a.field("value").or_else(|| a.named_child(0))?;
+                }
+                (a.kind_name() == "lambda_expression").then_some(a)
+            });
+            let arg = &unwrapped.unwrap_or(*arg);
             if let (Some((idx, _)), "identifier") = (task, arg.kind_name()) {
                 // `pool.submit(task)` with `task` this method's parameter: a wrapper.
                 let p = self.text(*arg);
@@ -1741,7 +1754,16 @@ impl<'a> Extractor<'a> {
                     .field("object")
                     .filter(|o| o.kind_name() == "identifier")
                     .and_then(|o| self.frame.params.iter().position(|p| p == self.text(o)));
-                param.filter(|_| runs)
+                // A task, not a JDK value read in it (`rateLimiter.get()` on an
+                // `AtomicReference` parameter).
+                let task_typed = |i: usize| {
+                    let ty = self.lookup(&self.frame.params[i]).and_then(|v| v.ty);
+                    ty.is_none_or(|t| {
+                        matches!(t.simple.as_str(), "Runnable" | "Callable" | "Supplier")
+                            || t.fq().is_none_or(|fq| !fq.starts_with("java."))
+                    })
+                };
+                param.filter(|&i| runs && task_typed(i))
             })
     }
 
