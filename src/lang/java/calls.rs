@@ -1737,8 +1737,7 @@ impl<'a> Extractor<'a> {
             .find_map(|a| {
                 let name = self.text(a);
                 let i = self.frame.params.iter().position(|p| p == name)?;
-                let ty = self.lookup(name)?.ty?;
-                matches!(ty.simple.as_str(), "Runnable" | "Callable" | "Supplier").then_some(i)
+                task_type(&self.lookup(name)?.ty?).then_some(i)
             });
         found
     }
@@ -1759,8 +1758,7 @@ impl<'a> Extractor<'a> {
                 let task_typed = |i: usize| {
                     let ty = self.lookup(&self.frame.params[i]).and_then(|v| v.ty);
                     ty.is_none_or(|t| {
-                        matches!(t.simple.as_str(), "Runnable" | "Callable" | "Supplier")
-                            || t.fq().is_none_or(|fq| !fq.starts_with("java."))
+                        task_type(&t) || t.fq().is_none_or(|fq| !fq.starts_with("java."))
                     })
                 };
                 param.filter(|&i| runs && task_typed(i))
@@ -1932,4 +1930,9 @@ fn literal_kinds(args: &[Node]) -> u32 {
         ArgKind::set(&mut bits, i, kind);
     }
     bits
+}
+
+/// A JDK task type: what a wrapper runs or decorates.
+fn task_type(t: &JType) -> bool {
+    matches!(t.simple.as_str(), "Runnable" | "Callable" | "Supplier")
 }

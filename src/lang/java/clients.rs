@@ -745,9 +745,10 @@ impl<'a> Extractor<'a> {
         let Some(index) = given.iter().position(|a| a.id() == arg.id()) else {
             return;
         };
-        let Some(root) = self.tree_root(list) else {
-            return;
-        };
+        let mut root = list;
+        while let Some(p) = root.parent() {
+            root = p;
+        }
         let mut stack = vec![root];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "method_declaration"
@@ -785,13 +786,7 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn tree_root<'t>(&self, mut n: Node<'t>) -> Option<Node<'t>> {
-        while let Some(p) = n.parent() {
-            n = p;
-        }
-        Some(n)
-    }
-
+    /// `observe`, following a helper's result `depth` helpers deep (at most 2).
     fn observe_at<'t>(&self, start: Node<'t>, sent_by: &[String], depth: u8) -> Use<'t> {
         let mut used = Use {
             calls: Vec::new(),
