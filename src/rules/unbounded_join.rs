@@ -269,12 +269,8 @@ fn latched_results(facts: &FileFacts) -> Vec<(usize, usize)> {
                 && !w.timed
         });
         if let Some(r) = result {
-            let (a, b) = (l.min(r), l.max(r));
-            if facts.waits[a].span.start <= facts.waits[b].span.start {
-                pairs.push((a, b));
-            } else {
-                pairs.push((b, a));
-            }
+            let latch_first = latch.span.start <= facts.waits[r].span.start;
+            pairs.push(if latch_first { (l, r) } else { (r, l) });
         }
     }
     pairs
