@@ -442,6 +442,9 @@ impl Heat {
 /// Why an event-loop handler's code is hot, in messages.
 pub const EVENT_LOOP: &str = "event-loop handler";
 
+/// The pool key prefix of Rust threads spawned in a loop (a hand-rolled pool's workers).
+pub const HAND_ROLLED: &str = "threads@";
+
 /// An entry point the front end recognised on a context: where its heat starts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {

@@ -98,7 +98,7 @@ fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
             Some((Heat::Cold, "pool thread dedicated to a loop".into()))
         }
         // Rust: threads spawned in a loop (a thread per connection, per job).
-        CtxKind::PoolTask(k) if k.starts_with("threads@") => {
+        CtxKind::PoolTask(k) if k.starts_with(crate::facts::HAND_ROLLED) => {
             Some((Heat::Hot, "thread spawned for each round of a loop".into()))
         }
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),

@@ -710,7 +710,10 @@ impl<'a> Extractor<'a> {
 
     /// The calls made on a created object: along its chain, and on the variable
     /// (local or field) it is stored in; and whether it is handed to `sent_by`.
-    fn observe<'t>(&self, start: Node<'t>, sent_by: &[String]) -> Use<'t> {
+    fn observe<'t>(&self, start: Node<'t>, sent_by: &[String]) -> Use<'t>
+    where
+        'a: 't,
+    {
         self.observe_at(start, sent_by, 0)
     }
 
@@ -730,64 +733,50 @@ impl<'a> Extractor<'a> {
         own.then_some(call)
     }
 
-    /// Calls a helper of this file makes on the parameter that receives `arg` in
+    /// Calls a helper of this class makes on the parameter that receives `arg` in
     /// `call` (`stub.withDeadlineAfter(..)` in `withParams(T stub, Config c)`).
     fn helper_param_calls<'t>(
         &self,
         call: Node<'t>,
         arg: Node<'t>,
         calls: &mut Vec<Observed<Node<'t>>>,
-    ) {
-        let (Some(name), Some(list)) = (call.field("name"), call.field("arguments")) else {
+    ) where
+        'a: 't,
+    {
+        let Some(name) = call.field("name") else {
             return;
         };
-        let (name, given) = (self.text(name), args(call));
+        let given = args(call);
         let Some(index) = given.iter().position(|a| a.id() == arg.id()) else {
             return;
         };
-        let mut root = list;
-        while let Some(p) = root.parent() {
-            root = p;
-        }
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            if n.kind_name() == "method_declaration"
-                && n.field("name").is_some_and(|m| self.text(m) == name)
-            {
-                let params: Vec<Node> = n
-                    .field("parameters")
-                    .map(|ps| {
-                        let mut c = ps.walk();
-                        ps.named_children(&mut c)
-                            .filter(|p| p.kind_name() == "formal_parameter")
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let param = (params.len() == given.len())
-                    .then(|| params.get(index).and_then(|p| p.field("name")))
-                    .flatten();
-                if let (Some(param), Some(body)) = (param, n.field("body")) {
-                    let param = self.text(param);
-                    let mut inner = vec![body];
-                    while let Some(m) = inner.pop() {
-                        let on_param = m.kind_name() == "method_invocation"
-                            && m.field("object").is_some_and(|o| self.text(o) == param);
-                        if on_param {
-                            self.chain_up_from(m, calls);
-                        }
-                        let mut c = m.walk();
-                        inner.extend(m.named_children(&mut c));
-                    }
-                }
+        for m in self.own_methods(self.text(name)) {
+            let params = super::syntax::formal_params(m);
+            let param = (params.len() == given.len())
+                .then(|| params.get(index).and_then(|p| p.field("name")))
+                .flatten();
+            let (Some(param), Some(body)) = (param, m.field("body")) else {
                 continue;
+            };
+            let param = self.text(param);
+            let mut inner = vec![body];
+            while let Some(n) = inner.pop() {
+                let on_param = n.kind_name() == "method_invocation"
+                    && n.field("object").is_some_and(|o| self.text(o) == param);
+                if on_param {
+                    self.chain_up_from(n, calls);
+                }
+                let mut c = n.walk();
+                inner.extend(n.named_children(&mut c));
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
         }
     }
 
     /// `observe`, following a helper's result `depth` helpers deep (at most 2).
-    fn observe_at<'t>(&self, start: Node<'t>, sent_by: &[String], depth: u8) -> Use<'t> {
+    fn observe_at<'t>(&self, start: Node<'t>, sent_by: &[String], depth: u8) -> Use<'t>
+    where
+        'a: 't,
+    {
         let mut used = Use {
             calls: Vec::new(),
             sent: false,

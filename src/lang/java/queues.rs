@@ -256,16 +256,8 @@ impl<'a> Extractor<'a> {
             if visiting.contains(&m.id()) {
                 return true;
             }
-            let param = m
-                .field("parameters")
-                .and_then(|ps| {
-                    let mut c = ps.walk();
-                    let found = ps
-                        .named_children(&mut c)
-                        .filter(|p| p.kind_name() == "formal_parameter")
-                        .nth(index);
-                    found
-                })
+            let param = super::syntax::formal_params(*m)
+                .get(index)
                 .and_then(|p| p.field("name"));
             let (Some(param), Some(body)) = (param, m.field("body")) else {
                 return false;

@@ -294,3 +294,16 @@ pub fn kind(node: Node) -> Kind {
         .copied()
         .unwrap_or(Kind::Other)
 }
+
+/// A method declaration's formal parameters, in order.
+pub(super) fn formal_params(method: Node) -> Vec<Node> {
+    let Some(ps) = method.field("parameters") else {
+        return Vec::new();
+    };
+    let mut c = ps.walk();
+    let params = ps
+        .named_children(&mut c)
+        .filter(|p| p.kind_name() == "formal_parameter")
+        .collect();
+    params
+}

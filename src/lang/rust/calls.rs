@@ -555,24 +555,36 @@ impl<'a> Extractor<'a> {
                 }
                 Some(Runs::Thread) => {
                     let saved = std::mem::take(&mut self.rayon);
-                    if self.loops > 0 && self.conn_loop {
+                    if self.loops > 0 && self.inner_loop.conn {
                         // A thread per accepted connection: it serves that connection
                         // alone, a request's own thread, no worker others share.
                         if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
-                            self.facts.contexts[id].entry = connection_thread();
+                            self.facts.contexts[id].entry = thread_entry(
+                                crate::facts::Heat::Hot,
+                                "thread spawned for each accepted connection",
+                                false,
+                            );
                             if let Some(s) = sub {
                                 self.facts.submissions[s].task = Some(id);
                             }
                         }
-                    } else if self.loops > 0 && !self.paced_loop {
+                    } else if self.loops > 0 && !self.inner_loop.paced {
                         // Threads spawned in a loop are a hand-rolled pool's workers
                         // (one a period, from a loop that sleeps: a periodic job's).
-                        let key = format!("threads@{}", span(c.or1_token.span).start);
+                        let key = format!(
+                            "{}{}",
+                            crate::facts::HAND_ROLLED,
+                            span(c.or1_token.span).start
+                        );
                         self.next_hand_rolled = true;
                         self.closure(c, CtxKind::PoolTask(key), sub, None);
                     } else if let Some(id) = self.closure(c, CtxKind::Thread, sub, None) {
                         self.facts.contexts[id].entry = if self.loops > 0 {
-                            periodic_thread()
+                            thread_entry(
+                                crate::facts::Heat::Cold,
+                                "thread started each round of a loop that sleeps",
+                                true,
+                            )
                         } else {
                             dedicated_thread()
                         };
@@ -1295,39 +1307,26 @@ impl<'ast> syn::visit::Visit<'ast> for BoundedFinder<'_, '_> {
     }
 }
 
-/// The entry of code on a thread started for it: waiting there is that thread's job.
-/// A thread a loop that sleeps between rounds starts each round (`loop {
-/// thread::spawn(check); thread::sleep(day) }`): a periodic job's run, which holds
-/// nothing up when it hangs but its own thread.
-fn periodic_thread() -> Option<Box<crate::facts::Entry>> {
+/// The entry of code on a thread started for it: a dedicated thread (waiting there is
+/// its job), one a loop that sleeps between rounds starts each round (`loop {
+/// thread::spawn(check); thread::sleep(day) }`: a periodic job's run, which holds
+/// nothing up when it hangs but its own thread), or one per accepted connection (hot:
+/// it serves that connection alone).
+fn thread_entry(
+    heat: crate::facts::Heat,
+    why: &str,
+    job: bool,
+) -> Option<Box<crate::facts::Entry>> {
     Some(Box::new(crate::facts::Entry {
-        heat: crate::facts::Heat::Cold,
-        why: "thread started each round of a loop that sleeps".into(),
+        heat,
+        why: why.into(),
         paced: false,
         yields: false,
-        job: true,
-        sized_job: false,
-    }))
-}
-
-fn connection_thread() -> Option<Box<crate::facts::Entry>> {
-    Some(Box::new(crate::facts::Entry {
-        heat: crate::facts::Heat::Hot,
-        why: "thread spawned for each accepted connection".into(),
-        paced: false,
-        yields: false,
-        job: false,
+        job,
         sized_job: false,
     }))
 }
 
 fn dedicated_thread() -> Option<Box<crate::facts::Entry>> {
-    Some(Box::new(crate::facts::Entry {
-        heat: crate::facts::Heat::Cold,
-        why: "dedicated thread".into(),
-        paced: false,
-        yields: false,
-        job: false,
-        sized_job: false,
-    }))
+    thread_entry(crate::facts::Heat::Cold, "dedicated thread", false)
 }

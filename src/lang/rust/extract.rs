@@ -49,12 +49,8 @@ pub struct Extractor<'a> {
     pub(super) call_at: HashMap<(usize, usize), usize>,
     /// Loops around the current point, within the current function or closure.
     pub(super) loops: usize,
-    /// The innermost loop sleeps between rounds (`loop { ..; thread::sleep(day) }`):
-    /// what it starts, it starts once a period.
-    pub(super) paced_loop: bool,
-    /// The innermost loop accepts connections (`for s in listener.incoming()`): a
-    /// thread it spawns serves one connection.
-    pub(super) conn_loop: bool,
+    /// What the innermost loop around the current point does each round.
+    pub(super) inner_loop: InnerLoop,
     /// Thread bodies spawned in a loop: a hand-rolled pool's workers.
     pub(super) hand_rolled: std::collections::HashSet<CtxId>,
     /// The next closure is a hand-rolled pool's worker body.
@@ -315,8 +311,7 @@ impl<'a> Extractor<'a> {
             submission_at: HashMap::default(),
             call_at: HashMap::default(),
             loops: 0,
-            paced_loop: false,
-            conn_loop: false,
+            inner_loop: InnerLoop::default(),
             hand_rolled: Default::default(),
             next_hand_rolled: false,
             clients_seen: Default::default(),
@@ -1339,16 +1334,16 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             let v = self.value_of(&f.expr);
             self.receiver_wait(spans::expr(&f.expr), &v, "iter", 0, &f.expr);
         }
-        self.loops += 1;
-        let paced = std::mem::replace(&mut self.paced_loop, false);
-        let conn = std::mem::replace(&mut self.conn_loop, accept);
-        self.scopes.push();
-        self.bind(&f.pat, Value::default());
-        self.visit_block(&f.body);
-        self.scopes.pop();
-        self.paced_loop = paced;
-        self.conn_loop = conn;
-        self.loops -= 1;
+        let round = InnerLoop {
+            paced: false,
+            conn: accept,
+        };
+        self.in_loop(round, |x| {
+            x.scopes.push();
+            x.bind(&f.pat, Value::default());
+            x.visit_block(&f.body);
+            x.scopes.pop();
+        });
     }
 
     fn visit_expr_loop(&mut self, l: &'ast syn::ExprLoop) {
@@ -1363,13 +1358,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             // listener (`TcpSocket::listen(backlog)`, a project wrapper).
             self.facts.listens = true;
         }
-        self.loops += 1;
-        let paced = std::mem::replace(&mut self.paced_loop, sleeps_each_round(&l.body));
-        let conn = std::mem::replace(&mut self.conn_loop, accepts);
-        self.visit_block(&l.body);
-        self.paced_loop = paced;
-        self.conn_loop = conn;
-        self.loops -= 1;
+        let round = InnerLoop {
+            paced: sleeps_each_round(&l.body),
+            conn: accepts,
+        };
+        self.in_loop(round, |x| x.visit_block(&l.body));
         self.accept_loop = saved;
     }
 
@@ -1386,13 +1379,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.accept_loop = self.current_ctx();
             self.facts.listens = true;
         }
-        self.loops += 1;
-        let paced = std::mem::replace(&mut self.paced_loop, sleeps_each_round(&w.body));
-        let conn = std::mem::replace(&mut self.conn_loop, accepts);
-        self.visit_block(&w.body);
-        self.paced_loop = paced;
-        self.conn_loop = conn;
-        self.loops -= 1;
+        let round = InnerLoop {
+            paced: sleeps_each_round(&w.body),
+            conn: accepts,
+        };
+        self.in_loop(round, |x| x.visit_block(&w.body));
         self.accept_loop = saved;
         // `while !h.is_finished() { .. }`: afterwards `h` has finished.
         let (_, not_done) = self.done_checks(&w.cond);
@@ -1770,6 +1761,15 @@ fn tuple_name(pat: &syn::Pat, index: usize) -> Option<String> {
 }
 
 impl Extractor<'_> {
+    /// Visit a loop body: one loop deeper, with `round` as the innermost loop's.
+    fn in_loop(&mut self, round: InnerLoop, visit: impl FnOnce(&mut Self)) {
+        self.loops += 1;
+        let outer = std::mem::replace(&mut self.inner_loop, round);
+        visit(self);
+        self.inner_loop = outer;
+        self.loops -= 1;
+    }
+
     /// The queue whose sender this expression is (`tx`, `tx.clone()`, `Some(tx)`, which
     /// a handle empties on shutdown).
     fn sender_in(&self, e: &syn::Expr) -> Option<usize> {
@@ -2155,6 +2155,17 @@ fn peel_sender(mut e: &syn::Expr) -> &syn::Expr {
 /// `Some` (the `Option` constructor), as a call's function.
 fn is_some_path(func: &syn::Expr) -> bool {
     matches!(func, syn::Expr::Path(p) if p.path.is_ident("Some"))
+}
+
+/// What a loop does each round, for the threads it spawns.
+#[derive(Clone, Copy, Default)]
+pub(super) struct InnerLoop {
+    /// It sleeps between rounds (`loop { ..; thread::sleep(day) }`): what it starts,
+    /// it starts once a period.
+    pub paced: bool,
+    /// It accepts connections (`for s in listener.incoming()`): a thread it spawns
+    /// serves one connection.
+    pub conn: bool,
 }
 
 /// Whether a loop body sleeps at its top level (`thread::sleep(..)`,
