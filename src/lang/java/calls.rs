@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use super::extract::Extractor;
-use super::syntax::{short, type_name, NodeExt};
+use super::syntax::{branches, short, type_name, NodeExt};
 use super::types::{JType, PoolRef, Value};
 use crate::catalog::SubmitEntry;
 use crate::facts::{Call, CtxKind, Entry, Heat, Submission, Wait, WaitKind, COMMON_POOL};
@@ -149,7 +149,19 @@ impl<'a> Extractor<'a> {
                     .is_some_and(|t| t.fq().is_none_or(|fq| !self.catalog.knows(fq))),
             };
         let mut lambda_args = Vec::new();
-        for (i, arg) in args.iter().enumerate() {
+        // `pool.schedule(virtual ? state::trigger : () -> run(rule), ..)`: each branch
+        // of a conditional task argument is the task.
+        let is_task = |i| submission.as_ref().is_some_and(|(_, t)| t.contains(&i));
+        let branches: Vec<(usize, Node)> = args
+            .iter()
+            .enumerate()
+            .flat_map(|(i, a)| match is_task(i) {
+                true => branches(*a).into_iter().map(|b| (i, b)).collect(),
+                false => vec![(i, *a)],
+            })
+            .collect();
+        for (i, arg) in &branches {
+            let i = *i;
             let task = submission.as_ref().filter(|(_, tasks)| tasks.contains(&i));
             // `pool.submit((Callable<Void>) () -> { .. })`: the cast picks the overload;
             // the lambda is the task.

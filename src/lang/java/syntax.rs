@@ -53,6 +53,24 @@ pub fn arguments(list: Node) -> Vec<Node> {
     args
 }
 
+/// The expressions a conditional may yield (`c ? a : (b)` -> `a`, `b`); any other
+/// expression is its own single branch.
+pub fn branches(node: Node) -> Vec<Node> {
+    let node = unparen(node);
+    match (
+        node.kind_name(),
+        node.field("consequence"),
+        node.field("alternative"),
+    ) {
+        ("ternary_expression", Some(a), Some(b)) => {
+            let mut v = branches(a);
+            v.extend(branches(b));
+            v
+        }
+        _ => vec![node],
+    }
+}
+
 /// The expression inside any parentheses (`((x))` -> `x`); empty parentheses stay.
 pub fn unparen(mut node: Node) -> Node {
     while node.kind_name() == "parenthesized_expression" {
