@@ -144,6 +144,17 @@ impl<'a> Extractor<'a> {
         {
             return;
         }
+        if let Some(i) = self.sent_through_reported(entry, &used.passed) {
+            let client = &mut self.facts.clients[i];
+            let more = format!(
+                "; the request it sends lacks {} too: {}",
+                entry.missing, entry.default
+            );
+            if !client.message.ends_with(&more) {
+                client.message.push_str(&more);
+            }
+            return;
+        }
         let s = self.start_span(start);
         // A receiver named on the line before (`HttpClients\n    .custom()`) is shown.
         let receiver = start
@@ -181,6 +192,32 @@ impl<'a> Extractor<'a> {
             bean,
             built_by: None,
         });
+    }
+
+    /// `client.send(request, ..)` where this file already reports `client`, made above
+    /// in the same class (a JDK client lacks its connect timeout only when none of the
+    /// class's requests is timed): one hazard, one finding, the client's (its index).
+    fn sent_through_reported(&self, entry: &ClientEntry, passed: &[Node]) -> Option<usize> {
+        passed.iter().find_map(|args| {
+            let call = args
+                .parent()
+                .filter(|c| c.kind_name() == "method_invocation")?;
+            let sends = call
+                .field("name")
+                .is_some_and(|m| entry.sent_by.iter().any(|s| s == self.text(m)));
+            let mut init = call
+                .field("object")
+                .filter(|o| sends && o.kind_name() == "identifier")
+                .and_then(|o| self.local_initializer(o))?;
+            while let Some(o) = init
+                .field("object")
+                .filter(|o| o.kind_name() == "method_invocation")
+            {
+                init = o;
+            }
+            let made = self.start_span(init);
+            self.facts.clients.iter().position(|c| c.span == made)
+        })
     }
 
     /// A client made in a method whose API contract makes it so (catalog `contract_of`).
