@@ -911,6 +911,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             }
             let queues = self.facts.queues.len();
             self.visit_stmt(stmt);
+            // `return Err(unimplemented());` ahead of the rest (`#[allow(unreachable_code)]`):
+            // what follows never runs.
+            if diverges(stmt) {
+                break;
+            }
             // `let (tx, rx) = unbounded(); .. rx.recv().await`: a reply channel.
             if let (syn::Stmt::Local(l), true) = (stmt, self.facts.queues.len() == queues + 1) {
                 let rest = &b.stmts[i + 1..];
@@ -2181,5 +2186,22 @@ fn sleeps_each_round(body: &syn::Block) -> bool {
         };
         matches!(e, syn::Expr::Call(c) if matches!(&*c.func, syn::Expr::Path(p)
             if p.path.segments.last().is_some_and(|s| s.ident == "sleep")))
+    })
+}
+
+/// A statement after which nothing in its block runs: `return ..;`, `panic!(..);`,
+/// `unreachable!()`, `todo!()`, `unimplemented!()`.
+fn diverges(stmt: &syn::Stmt) -> bool {
+    let mac = match stmt {
+        syn::Stmt::Expr(syn::Expr::Return(_), _) => return true,
+        syn::Stmt::Expr(syn::Expr::Macro(m), _) => &m.mac,
+        syn::Stmt::Macro(m) => &m.mac,
+        _ => return false,
+    };
+    mac.path.get_ident().is_some_and(|i| {
+        matches!(
+            i.to_string().as_str(),
+            "panic" | "unreachable" | "todo" | "unimplemented"
+        )
     })
 }
