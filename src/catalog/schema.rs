@@ -589,6 +589,11 @@ pub struct LangCatalog {
     /// created there gets its timeouts from the stack it is composed into.
     #[serde(default)]
     pub layer_traits: Vec<String>,
+    /// Rust: connection-pool manager traits (bb8, r2d2 `ManageConnection`) whose
+    /// `connect` the pool runs under its checkout timeout (30 s by default): a client
+    /// created there is bounded by the pool.
+    #[serde(default)]
+    pub pool_managers: Vec<String>,
     /// Rust: words in a static's name that make an untyped `NAME.spawn(..)` a rayon
     /// pool's (`INDEX_POOL`); other statics (a runtime, a connection) are not guessed.
     #[serde(default)]
@@ -702,6 +707,7 @@ impl LangCatalog {
         self.fixed_thread_users.extend(other.fixed_thread_users);
         self.executor_decorators.extend(other.executor_decorators);
         self.layer_traits.extend(other.layer_traits);
+        self.pool_managers.extend(other.pool_managers);
         let (h, o) = (&mut self.handshakes, other.handshakes);
         h.functions.extend(o.functions);
         h.methods.extend(o.methods);

@@ -336,8 +336,9 @@ impl<'a> Extractor<'a> {
                 first_arg_text: String::new(),
             });
         }
-        // A connector inside a tower `Service` impl: the stack adds the timeouts.
-        let mut wrapped = self.timeout_wrapped > 0 || (self.in_layer && self.method == "call");
+        // A connector inside a tower `Service` impl: the stack adds the timeouts; a
+        // bb8/r2d2 manager's `connect`: the pool's checkout timeout bounds it.
+        let mut wrapped = self.timeout_wrapped > 0 || self.in_layer == Some(self.method.as_str());
         // `send_json(Client::new().get(url))`: sent by the call it is handed to.
         let mut local = var.is_none() && self.handed_requests.contains(&start.start);
         let mut handed = match var {

@@ -95,8 +95,9 @@ pub struct Extractor<'a> {
     pub(super) admission: bool,
     /// The file creates some bounded channel (checked once, before the branch checks).
     pub(super) has_bounded_channels: bool,
-    /// Inside an impl of a transport-layer trait (`impl Service<..> for Connector`).
-    pub(super) in_layer: bool,
+    /// Inside an impl of a trait whose caller bounds one of its methods: a transport
+    /// layer's `call` (`impl Service<..> for Connector`), a pool manager's `connect`.
+    pub(super) in_layer: Option<&'static str>,
     /// The trait of the enclosing `impl .. for` (last segment).
     pub(super) impl_trait: Option<String>,
     /// In an impl that carries `#[async_trait]` (also through a crate that re-exports
@@ -327,7 +328,7 @@ impl<'a> Extractor<'a> {
             bounded_sibling: 0,
             admission: false,
             has_bounded_channels: false,
-            in_layer: false,
+            in_layer: None,
             impl_trait: None,
             impl_async_status: None,
             force_closure_ctx: false,
@@ -820,11 +821,19 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => None,
         };
         let outer = std::mem::replace(&mut self.impl_type, name);
-        let layer = i.trait_.as_ref().is_some_and(|(_, path, _)| {
-            path.segments
-                .last()
-                .is_some_and(|s| self.catalog.data.layer_traits.iter().any(|t| s.ident == t))
-        });
+        let named = |traits: &[String]| {
+            i.trait_.as_ref().is_some_and(|(_, path, _)| {
+                path.segments
+                    .last()
+                    .is_some_and(|s| traits.iter().any(|t| s.ident == t))
+            })
+        };
+        let data = &self.catalog.data;
+        let layer = match () {
+            _ if named(&data.layer_traits) => Some("call"),
+            _ if named(&data.pool_managers) => Some("connect"),
+            _ => None,
+        };
         let outer_layer = std::mem::replace(&mut self.in_layer, layer);
         let tr = i
             .trait_
