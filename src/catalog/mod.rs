@@ -212,9 +212,6 @@ impl Indexed {
                     .chain(&e.param_types)
                     .chain(&e.return_types)
             }))
-            // The type a client is cast to (`(HttpURLConnection) url.openConnection()`),
-            // also through an on-demand import (`import java.net.*;`).
-            .chain(d.clients.iter().filter_map(|c| c.cast.as_ref()))
             .chain(&d.policies.caller_runs)
             .chain(&d.awaits.types)
             .chain(&d.awaits.timeout_calls)
@@ -227,6 +224,10 @@ impl Indexed {
                 known.insert(name.clone());
             }
         }
+        // The types a client is cast to (`(HttpURLConnection) url.openConnection()`),
+        // also through an on-demand import (`import java.net.*;`).
+        let casts = d.clients.iter().filter_map(|c| c.cast.as_deref());
+        known.extend(casts.flat_map(|c| c.split('|')).map(str::to_string));
         // A static method `a.b.C.m` makes its class `a.b.C` known too.
         let classes: Vec<String> = known
             .iter()

@@ -466,7 +466,8 @@ pub struct ClientEntry {
     /// timeouts bound its requests.
     #[serde(default)]
     pub handed_to: Vec<String>,
-    /// Java: only when the created value is cast to (or declared as) this type.
+    /// Java: only when the created value is cast to (or declared as) this type, or
+    /// one of the `|`-separated types.
     #[serde(default)]
     pub cast: Option<String>,
     /// Reported only when some of `needs` is met: a value that may not talk to a

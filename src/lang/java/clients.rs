@@ -536,25 +536,22 @@ impl<'a> Extractor<'a> {
     }
 
     /// Whether a created value is cast to `fq`, or stored in a variable declared as `fq`.
-    fn becomes(&self, start: Node, fq: &str) -> bool {
+    fn becomes(&self, start: Node, types: &str) -> bool {
+        let is = |t: Option<&str>| t.is_some_and(|t| types.split('|').any(|x| x == t));
         let mut cur = start;
         while let Some(p) = cur.parent() {
             match p.kind_name() {
                 "parenthesized_expression" => cur = p,
                 "cast_expression" => {
-                    return p
-                        .field("type")
-                        .and_then(|t| self.jtype(t))
-                        .and_then(|t| t.fq)
-                        .as_deref()
-                        == Some(fq)
+                    let cast = p.field("type").and_then(|t| self.jtype(t));
+                    return is(cast.and_then(|t| t.fq).as_deref());
                 }
                 "variable_declarator" => {
                     let declared = p
                         .parent()
                         .and_then(|d| d.field("type"))
                         .and_then(|t| self.jtype(t));
-                    return declared.and_then(|t| t.fq).as_deref() == Some(fq);
+                    return is(declared.and_then(|t| t.fq).as_deref());
                 }
                 _ => return false,
             }
