@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use super::extract::Extractor;
-use super::syntax::{branches, short, type_name, NodeExt};
+use super::syntax::{self, branches, short, type_name, NodeExt};
 use super::types::{JType, PoolRef, Value};
 use crate::catalog::SubmitEntry;
 use crate::facts::{Call, CtxKind, Entry, Heat, Submission, Wait, WaitKind, COMMON_POOL};
@@ -1082,7 +1082,11 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
-        if exempt(entry) || thread_exempt || own_api {
+        if exempt(entry)
+            || thread_exempt
+            || own_api
+            || object.is_some_and(|o| self.single_flight(o))
+        {
             return;
         }
         let never_full = fq.is_some_and(|t| self.catalog.in_group("never_full", t));
@@ -1308,6 +1312,47 @@ impl<'a> Extractor<'a> {
         }
         let text = self.text(class);
         signals.iter().any(|s| text.contains(s))
+    }
+
+    /// `ongoing = inFlight.putIfAbsent(key, mine)` with `mine = new CompletableFuture<>()`
+    /// that this method completes: a caller that loses the race waits for the winner
+    /// doing the same work it would do itself (a single flight), on no pool.
+    fn single_flight(&self, future: Node) -> bool {
+        let Some(put) = (future.kind_name() == "identifier")
+            .then(|| self.local_initializer(future))
+            .flatten()
+            .filter(|p| p.kind_name() == "method_invocation")
+            .filter(|p| {
+                p.field("name")
+                    .is_some_and(|n| self.text(n) == "putIfAbsent")
+            })
+        else {
+            return false;
+        };
+        let Some(mine) = put
+            .field("arguments")
+            .map(syntax::arguments)
+            .and_then(|a| a.get(1).copied())
+            .filter(|m| m.kind_name() == "identifier")
+        else {
+            return false;
+        };
+        let fresh = self.local_initializer(mine).is_some_and(|v| {
+            v.kind_name() == "object_creation_expression"
+                && v.field("type")
+                    .is_some_and(|t| type_name(t, self.src) == "CompletableFuture")
+        });
+        let name = self.text(mine);
+        fresh
+            && super::queues::enclosing_body(future).is_some_and(|body| {
+                syntax::any_node(body, |n| {
+                    n.kind_name() == "method_invocation"
+                        && n.field("object").is_some_and(|o| self.text(o) == name)
+                        && n.field("name").is_some_and(|m| {
+                            matches!(self.text(m), "complete" | "completeExceptionally")
+                        })
+                })
+            })
     }
 
     pub(super) fn push_wait(
