@@ -504,10 +504,51 @@ impl<'a> Extractor<'a> {
         let Some(entry) = self.catalog.client(id) else {
             return false;
         };
-        self.config_start(entry, arg).is_some_and(|start| {
-            self.lacks(entry, start, &self.observe(start, &[]).calls)
-                .is_none()
-        })
+        self.configures_entry(entry, arg, 0)
+    }
+
+    fn configures_entry(&self, entry: &ClientEntry, arg: Node, depth: u8) -> bool {
+        if let Some(start) = self.config_start(entry, arg) {
+            return self
+                .lacks(entry, start, &self.observe(start, &[]).calls)
+                .is_none();
+        }
+        // `req.setConfig(settings.requestConfig())`: a configuration made by a project
+        // method. One of this class (`buildConfig()`) is followed to what it returns;
+        // another class's is taken as bounded (what poolguard cannot see lacks
+        // nothing), unlike the library's own defaults (`RequestConfig.DEFAULT`).
+        let expr = match arg.kind_name() {
+            "identifier" => self.local_initializer(arg),
+            _ => Some(arg),
+        };
+        let Some(root) = expr
+            .map(chain_root)
+            .filter(|r| r.kind_name() == "method_invocation")
+        else {
+            return false;
+        };
+        let own = root.field("object").is_none_or(|o| o.kind_name() == "this");
+        if !own {
+            return root.field("object").is_some_and(|o| {
+                let t = self.text(o);
+                o.kind_name() != "identifier" || !t.ends_with("Config") && !t.ends_with("Builder")
+            });
+        }
+        let (Some(name), Some(class)) = (root.field("name"), enclosing_class_body(root)) else {
+            return false;
+        };
+        let helpers = self.methods_named(class, self.text(name));
+        let mut returned = Vec::new();
+        for m in &helpers {
+            if let Some(body) = m.field("body") {
+                collect_returns(body, &mut returned);
+            }
+        }
+        depth < 2
+            && !returned.is_empty()
+            && returned
+                .iter()
+                .all(|r| self.configures_entry(entry, *r, depth + 1))
     }
 
     /// Where an argument (inline, or the local it names) starts an `entry` value.
@@ -1160,4 +1201,16 @@ fn in_resource(start: Node) -> bool {
         }
     }
     false
+}
+
+/// The values a method body returns (`return x;`), outside nested lambdas and classes.
+fn collect_returns<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    let mut c = n.walk();
+    for child in n.named_children(&mut c) {
+        match child.kind_name() {
+            "return_statement" => out.extend(child.named_child(0)),
+            "lambda_expression" | "class_body" => {}
+            _ => collect_returns(child, out),
+        }
+    }
 }
