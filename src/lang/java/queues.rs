@@ -47,7 +47,9 @@ impl<'a> Extractor<'a> {
             b => b,
         };
         let executor = self.catalog.is_pool_new(fq);
-        if !executor && (self.local_collection(node) || self.result_bag(node)) {
+        if !executor
+            && (self.local_collection(node) || self.result_bag(node) || self.collection_field(node))
+        {
             return;
         }
         self.push_queue(node, entry, bound, related, executor);
@@ -122,7 +124,38 @@ impl<'a> Extractor<'a> {
         let (Some(name), Some(body)) = (decl.field("name"), enclosing_body(decl)) else {
             return false;
         };
-        let var = self.text(name);
+        self.read_whole_only(self.text(name), body, name, false)
+    }
+
+    /// A private field queue its class only adds to and reads whole
+    /// (`tableQueue.offer(p)`, `tableQueue.stream()`, `removeIf(..)`): a concurrent
+    /// collection, not a work queue; nothing takes its items off to work on them.
+    fn collection_field(&self, creation: Node<'a>) -> bool {
+        let Some(decl) = creation
+            .parent()
+            .filter(|p| p.kind_name() == "variable_declarator")
+        else {
+            return false;
+        };
+        let field = decl
+            .parent()
+            .filter(|d| d.kind_name() == "field_declaration");
+        let (Some(field), Some(name)) = (field, decl.field("name")) else {
+            return false;
+        };
+        if !self.modifiers(field).contains(&"private") {
+            return false;
+        }
+        let Some(class) = enclosing_class_body(field) else {
+            return false;
+        };
+        self.read_whole_only(self.text(name), class, name, true)
+    }
+
+    /// Whether `var` in `scope` is only added to and read whole: never taken from
+    /// (`take`, `poll`, `drainTo`, ..), returned, or (when `strict`, for a field) handed
+    /// to a call other than a copy; and read whole at least once.
+    fn read_whole_only(&self, var: &str, scope: Node<'a>, name: Node<'a>, strict: bool) -> bool {
         const TAKES: &[&str] = &[
             "take",
             "poll",
@@ -140,9 +173,14 @@ impl<'a> Extractor<'a> {
         ];
         const WHOLE: &[&str] = &["stream", "toArray", "forEach", "iterator", "parallelStream"];
         let mut read_whole = false;
-        let mut stack = vec![body];
+        let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "identifier" && self.text(n) == var && n.id() != name.id() {
+                // `this.queue`: the field access is the use.
+                let n = n
+                    .parent()
+                    .filter(|p| p.kind_name() == "field_access" && p.field("field") == Some(n))
+                    .unwrap_or(n);
                 let Some(p) = n.parent() else { continue };
                 match p.kind_name() {
                     "method_invocation" if p.field("object").is_some_and(|o| o.id() == n.id()) => {
@@ -165,9 +203,13 @@ impl<'a> Extractor<'a> {
                                 || c.kind_name() == "method_invocation"
                                     && c.field("name").is_some_and(|m| self.text(m) == "addAll")
                         });
+                        if strict && !copied {
+                            return false;
+                        }
                         read_whole |= copied;
                     }
                     "return_statement" => return false,
+                    "assignment_expression" | "variable_declarator" if strict => return false,
                     _ => {}
                 }
             }
