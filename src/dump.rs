@@ -301,6 +301,22 @@ pub fn dump(project: &Project) -> String {
                     by.arg
                 );
             }
+            if let Some((from, entry)) = &c.returned_by {
+                let _ = writeln!(
+                    out,
+                    "  client at {} ({entry}) returned by {from}",
+                    at(file, c.span)
+                );
+            }
+        }
+        for s in &facts.client_sources {
+            let _ = writeln!(
+                out,
+                "  client taken from {} at {}, each request bounded for [{}]",
+                s.from,
+                at(file, s.span),
+                s.bounded.join(", ")
+            );
         }
         for f in &facts.finishers {
             let _ = writeln!(

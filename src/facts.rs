@@ -101,6 +101,11 @@ pub struct FileFacts {
     /// Java: injected client fields and the requests made on them.
     #[serde(default)]
     pub client_fields: Vec<ClientField>,
+    /// Java: clients a class takes from a project factory method (`this.client =
+    /// HttpClients4.create(p)`), and the client entries whose per-request bounds every
+    /// request of the class sets.
+    #[serde(default)]
+    pub client_sources: Vec<ClientSource>,
     /// Rust: functions that build a client builder they are given
     /// (`fn build_safe_client(b: ClientBuilder) -> Result<Client> { b.redirect(..).build() }`).
     #[serde(default)]
@@ -876,6 +881,11 @@ pub struct Client {
     /// injected ([`FileFacts::client_fields`]).
     #[serde(default)]
     pub bean: Option<u32>,
+    /// Java: the client is what a method returns (`Factory.create`, class simple name
+    /// and method), with the catalog entry it was judged by: bounded where every
+    /// project class that takes it from there bounds its requests one by one.
+    #[serde(default)]
+    pub returned_by: Option<(Box<str>, Box<str>)>,
     /// Rust: the builder is handed to a project function that builds it
     /// (`build_safe_client(Client::builder())`): a client only if that call resolves
     /// to a [`Finisher`] that sets none of the settings it lacks.
@@ -923,6 +933,16 @@ pub struct ClientField {
     pub qualified: bool,
     /// Calls on the field that may send a request (`rest.exchange(..)`).
     pub requests: Vec<Span>,
+}
+
+/// Java: a client a class takes from a project method (`Factory.create`, the class's
+/// simple name and the method), and the client entries (ids) whose per-request bounds
+/// (`setConfig(rc)` with timeouts) the class sets on its requests.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ClientSource {
+    pub from: Box<str>,
+    pub bounded: Vec<Box<str>>,
+    pub span: Span,
 }
 
 /// A suppression written in the source.

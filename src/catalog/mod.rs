@@ -50,6 +50,9 @@ pub struct Indexed {
     client_ends: Vec<String>,
     /// Java: client types whose beans are followed to their injection points.
     bean_clients: HashSet<String>,
+    /// Java: client types whose requests are bounded one by one (`setConfig(rc)`):
+    /// a field of one filled from a project factory is followed back to the factory.
+    taken_clients: HashSet<String>,
 }
 
 impl Indexed {
@@ -120,6 +123,18 @@ impl Indexed {
         {
             let made = c.starts.iter().filter_map(|s| s.strip_prefix("new:"));
             ix.bean_clients.extend(
+                made.chain(c.makes.iter().map(|m| m.as_str()))
+                    .map(String::from),
+            );
+        }
+        for c in ix
+            .data
+            .clients
+            .iter()
+            .filter(|c| !c.internal && c.per_request.iter().any(|p| p.contains('=')))
+        {
+            let made = c.starts.iter().filter_map(|s| s.strip_prefix("new:"));
+            ix.taken_clients.extend(
                 made.chain(c.makes.iter().map(|m| m.as_str()))
                     .map(String::from),
             );
@@ -332,6 +347,12 @@ impl Indexed {
     /// it is injected (`RestTemplate`, not a request factory or a config).
     pub fn bean_client_type(&self, fq: &str) -> bool {
         self.bean_clients.contains(fq)
+    }
+
+    /// Java: whether a field of this type, filled from a project factory, is followed
+    /// back to the factory (an Apache client, bounded request by request).
+    pub fn taken_client_type(&self, fq: &str) -> bool {
+        self.taken_clients.contains(fq)
     }
 
     /// Whether a method ends a client builder (`build`).

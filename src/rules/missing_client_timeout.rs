@@ -82,6 +82,21 @@ fn bean_requests(project: &Project, bean: &ClientBean) -> Vec<(usize, Span, usiz
     out
 }
 
+/// Java: a client a factory method returns, where every project class that takes it
+/// from there into a field bounds each of its requests (`request.setConfig(rc)` with
+/// timeouts) in the way the client's entry allows.
+fn bounded_by_takers(project: &Project, c: &Client) -> bool {
+    let Some((from, entry)) = &c.returned_by else {
+        return false;
+    };
+    let mut takers = project
+        .each()
+        .flat_map(|(_, _, f)| &f.client_sources)
+        .filter(|s| &s.from == from)
+        .peekable();
+    takers.peek().is_some() && takers.all(|s| s.bounded.contains(entry))
+}
+
 /// Rust: hot code that runs inside a route handler's future, in a crate whose server
 /// cancels that future after a timeout (`TimeoutLayer`): its requests are bounded
 /// there. A task the handler spawns outlives it, and is a root of its own.
@@ -200,6 +215,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             if bounded_by_callers(project, (file, c.ctx), 0)
                 || bounded_by_server(project, &timed, file, c)
                 || requests_bounded()
+                || bounded_by_takers(project, c)
             {
                 continue;
             }

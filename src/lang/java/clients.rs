@@ -8,7 +8,7 @@ use super::extract::Extractor;
 use super::queues::{enclosing_body, enclosing_class_body};
 use super::syntax::{short, span, NodeExt};
 use crate::catalog::ClientEntry;
-use crate::facts::{Client, ClientBean, ClientField};
+use crate::facts::{Client, ClientBean, ClientField, ClientSource};
 use crate::lang::clients::{describe, message, missing, Observed};
 use crate::source::Span;
 
@@ -191,7 +191,49 @@ impl<'a> Extractor<'a> {
             os_bounded: false,
             bean,
             built_by: None,
+            returned_by: self.returned_by(start, &entry.id),
         });
+    }
+
+    /// `static CloseableHttpClient create(..) { return HttpClients.custom()...build(); }`
+    /// (also one branch of a returned conditional): the method that hands the client to
+    /// its callers, as `Class.method`, with the entry id; only for entries a request
+    /// can bound one by one.
+    fn returned_by(&self, start: Node, entry: &str) -> Option<(Box<str>, Box<str>)> {
+        let per_request = self
+            .catalog
+            .client(entry)?
+            .per_request
+            .iter()
+            .any(|p| p.contains('='));
+        let mut top = chain_root_up(start);
+        while let Some(p) = top.parent().filter(|p| {
+            matches!(
+                p.kind_name(),
+                "ternary_expression" | "parenthesized_expression"
+            )
+        }) {
+            top = p;
+        }
+        let ret = top
+            .parent()
+            .filter(|p| per_request && p.kind_name() == "return_statement")?;
+        let mut method = ret.parent()?;
+        while method.kind_name() != "method_declaration" {
+            if matches!(method.kind_name(), "lambda_expression" | "class_body") {
+                return None;
+            }
+            method = method.parent()?;
+        }
+        let name = self.text(method.field("name")?);
+        let class = self
+            .classes
+            .last()?
+            .fq
+            .rsplit(['.', '$'])
+            .next()?
+            .to_string();
+        Some((format!("{class}.{name}").into(), entry.into()))
     }
 
     /// `client.send(request, ..)` where this file already reports `client`, made above
@@ -298,6 +340,9 @@ impl<'a> Extractor<'a> {
         let (names, fields): (Vec<String>, Vec<ClientField>) = fields.into_iter().unzip();
         // Each field with its requests, and whether the class leaves its value to others.
         let mut found: Vec<(ClientField, bool)> = fields.into_iter().map(|f| (f, true)).collect();
+        // Per field: its request calls, and the project method call that gives its value.
+        let mut request_calls: Vec<Vec<Node>> = vec![Vec::new(); found.len()];
+        let mut sources: Vec<Option<(String, Node)>> = vec![None; found.len()];
         let field_of = |t: &str| -> Option<usize> {
             let t = t.strip_prefix("this.").unwrap_or(t);
             names.iter().position(|n| n == t)
@@ -308,9 +353,10 @@ impl<'a> Extractor<'a> {
                 "method_invocation" => {
                     let on = n.field("object").and_then(|o| field_of(self.text(o)));
                     let name = n.field("name").map(|m| self.text(m));
-                    if let (Some(f), Some(m)) = (on.and_then(|i| found.get_mut(i)), name) {
+                    if let (Some(i), Some(m)) = (on.filter(|i| *i < found.len()), name) {
                         if requests(m) {
-                            f.0.requests.push(span(n));
+                            found[i].0.requests.push(span(n));
+                            request_calls[i].push(n);
                         }
                     }
                 }
@@ -321,8 +367,12 @@ impl<'a> Extractor<'a> {
                     let own = n
                         .field("right")
                         .is_some_and(|r| r.kind_name() != "identifier");
-                    if let (Some(f), true) = (on.and_then(|i| found.get_mut(i)), own) {
-                        f.1 = false;
+                    if let (Some(i), true) = (on.filter(|i| *i < found.len()), own) {
+                        found[i].1 = false;
+                        sources[i] = n
+                            .field("right")
+                            .and_then(|r| self.factory_call(r))
+                            .map(|k| (k, n));
                     }
                 }
                 _ => {}
@@ -330,12 +380,70 @@ impl<'a> Extractor<'a> {
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
+        // `this.client = Factory.create(p)`: the client entries whose per-request
+        // bounds the class sets on every request it makes through the field.
+        for (i, source) in sources.iter().enumerate() {
+            let Some((from, at)) = source else { continue };
+            if request_calls[i].is_empty() {
+                continue;
+            }
+            let bounded = self
+                .catalog
+                .data
+                .clients
+                .iter()
+                .filter(|e| e.per_request.iter().any(|p| p.contains('=')))
+                .filter(|e| self.bounds_each_request(e, *at, &request_calls[i]))
+                .map(|e| Box::from(e.id.as_str()))
+                .collect();
+            self.facts.client_sources.push(ClientSource {
+                from: from.as_str().into(),
+                bounded,
+                span: span(*at),
+            });
+        }
         self.facts.client_fields.extend(
             found
                 .into_iter()
                 .filter(|(f, injected)| *injected && !f.requests.is_empty())
+                .filter(|(f, _)| self.catalog.bean_client_type(&f.ty))
                 .map(|(f, _)| f),
         );
+    }
+
+    /// `Factory.create(p)` (a static call on a class named by its simple name) or
+    /// `create(p)` of this class: the method, as `Class.method`.
+    fn factory_call(&self, value: Node) -> Option<String> {
+        if value.kind_name() != "method_invocation" {
+            return None;
+        }
+        let name = self.text(value.field("name")?);
+        let class = match value.field("object") {
+            None => self
+                .classes
+                .last()?
+                .fq
+                .rsplit(['.', '$'])
+                .next()?
+                .to_string(),
+            Some(o) if o.kind_name() == "this" => self
+                .classes
+                .last()?
+                .fq
+                .rsplit(['.', '$'])
+                .next()?
+                .to_string(),
+            Some(o)
+                if o.kind_name() == "identifier"
+                    && self.text(o).starts_with(char::is_uppercase) =>
+            {
+                self.text(o).to_string()
+            }
+            _ => return None,
+        };
+        // `HttpClients.createDefault()` is a client of its own, judged where it is made.
+        let key = format!("{class}.{name}");
+        (!self.catalog.may_start_client(&key)).then_some(key)
     }
 
     /// `CloseableHttpClient c = HttpClients.createDefault(); .. c = secureClient(..);`:

@@ -734,11 +734,10 @@ impl<'a> Extractor<'a> {
                     }
                     self.string_constant(&name, value);
                 }
-                if let Some(fq) = ty
-                    .as_ref()
-                    .and_then(|t| t.fq())
-                    .filter(|fq| value.is_none() && self.catalog.bean_client_type(fq))
-                {
+                if let Some(fq) = ty.as_ref().and_then(|t| t.fq()).filter(|fq| {
+                    value.is_none()
+                        && (self.catalog.bean_client_type(fq) || self.catalog.taken_client_type(fq))
+                }) {
                     let field = crate::facts::ClientField {
                         ty: fq.into(),
                         bean: qualifier.as_deref().unwrap_or(&name).into(),

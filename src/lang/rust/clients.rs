@@ -436,6 +436,7 @@ impl<'a> Extractor<'a> {
                 os_bounded: entry.os_bounded,
                 bean: None,
                 built_by,
+                returned_by: None,
             });
         }
     }

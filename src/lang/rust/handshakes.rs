@@ -92,6 +92,7 @@ impl Extractor<'_> {
             os_bounded: false,
             bean: None,
             built_by: None,
+            returned_by: None,
         });
     }
 
