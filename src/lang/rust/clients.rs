@@ -825,6 +825,9 @@ struct TimedRequests {
     /// Locals holding a client field (`let client = self.client.as_mut().ok_or(..)?;`,
     /// `let c = client.clone();`): a call on one starts a request, a gRPC call too.
     aliases: Vec<String>,
+    /// Locals holding a shared field (`Arc::clone(&self.poster)`): an HTTP request
+    /// method called on one starts a request.
+    shared: Vec<String>,
 }
 
 impl TimedRequests {
@@ -839,8 +842,34 @@ impl TimedRequests {
     fn request_start(&self, chain: &Chain) -> Option<bool> {
         field_request(chain).or_else(|| {
             let first = chain.calls.first()?;
-            (self.is_alias_var(chain.root) && !hands_on(first)).then(|| sets_timeout(chain))
+            let shared = matches!(chain.root, syn::Expr::Path(p)
+                if self.shared.iter().any(|a| p.path.is_ident(a)))
+                && REQUEST_METHODS.contains(&first.method.to_string().as_str())
+                && !first.args.is_empty();
+            ((self.is_alias_var(chain.root) && !hands_on(first)) || shared)
+                .then(|| sets_timeout(chain))
         })
+    }
+
+    /// `let client = Arc::clone(&self.poster);`: a shared field handed to a task. Only
+    /// the HTTP request methods called on it start requests (it may be any field).
+    fn is_shared(&self, chain: &Chain) -> bool {
+        let shared = match chain.root {
+            syn::Expr::Call(c) => {
+                let arc_clone = matches!(&*c.func, syn::Expr::Path(p)
+                    if p.path.segments.len() == 2
+                        && p.path.segments.last().is_some_and(|s| s.ident == "clone")
+                        && matches!(p.path.segments[0].ident.to_string().as_str(), "Arc" | "Rc"));
+                let field = match c.args.first() {
+                    Some(syn::Expr::Reference(r)) => self_field(&r.expr).is_some(),
+                    Some(e) => self_field(e).is_some(),
+                    None => false,
+                };
+                arc_clone && field
+            }
+            _ => false,
+        };
+        shared && chain.calls.iter().all(|c| hands_on(c))
     }
 
     /// A `let` that binds a client field (or an alias of one) handed on unchanged.
@@ -964,6 +993,11 @@ impl<'ast> Visit<'ast> for TimedRequests {
             let chain = flatten(&init.expr);
             if self.is_alias(&chain) {
                 self.aliases.push(name);
+                syn::visit::visit_local(self, l);
+                return;
+            }
+            if self.is_shared(&chain) {
+                self.shared.push(name);
                 syn::visit::visit_local(self, l);
                 return;
             }
