@@ -152,16 +152,15 @@ impl<'a> Extractor<'a> {
         // `pool.schedule(virtual ? state::trigger : () -> run(rule), ..)`: each branch
         // of a conditional task argument is the task.
         let is_task = |i| submission.as_ref().is_some_and(|(_, t)| t.contains(&i));
-        let branches: Vec<(usize, Node)> = args
-            .iter()
-            .enumerate()
-            .flat_map(|(i, a)| match is_task(i) {
-                true => branches(*a).into_iter().map(|b| (i, b)).collect(),
-                false => vec![(i, *a)],
-            })
-            .collect();
-        for (i, arg) in &branches {
-            let i = *i;
+        let arg_branches = args.iter().enumerate().flat_map(|(i, a)| {
+            let each = match is_task(i) {
+                true => branches(*a),
+                false => syntax::Branches::One(Some(*a)),
+            };
+            each.map(move |b| (i, b))
+        });
+        for (i, arg) in arg_branches {
+            let arg = &arg;
             let task = submission.as_ref().filter(|(_, tasks)| tasks.contains(&i));
             // `pool.submit((Callable<Void>) () -> { .. })`: the cast picks the overload;
             // the lambda is the task.

@@ -385,9 +385,18 @@ impl<'a> Extractor<'a> {
         let Some(params) = method.field("parameters") else {
             return false;
         };
+        // The written name first (`Context`, `io.javalin.http.Context`), then the
+        // resolved one: most parameters name none of the types.
+        fn simple(t: &str) -> &str {
+            t.rsplit('.').next().unwrap_or(t)
+        }
         let mut c = params.walk();
         let found = params.named_children(&mut c).any(|p| {
             p.field("type")
+                .filter(|t| {
+                    let written = super::syntax::type_name(*t, self.src);
+                    types.iter().any(|x| simple(x) == simple(&written))
+                })
                 .and_then(|t| self.jtype(t))
                 .and_then(|t| t.fq().map(|fq| types.iter().any(|x| x == fq)))
                 .unwrap_or(false)

@@ -54,20 +54,45 @@ pub fn arguments(list: Node) -> Vec<Node> {
 }
 
 /// The expressions a conditional may yield (`c ? a : (b)` -> `a`, `b`); any other
-/// expression is its own single branch.
-pub fn branches(node: Node) -> Vec<Node> {
+/// expression is its own single branch (no allocation then).
+pub fn branches(node: Node) -> Branches {
     let node = unparen(node);
-    match (
-        node.kind_name(),
-        node.field("consequence"),
-        node.field("alternative"),
-    ) {
-        ("ternary_expression", Some(a), Some(b)) => {
-            let mut v = branches(a);
-            v.extend(branches(b));
-            v
+    if node.kind_name() != "ternary_expression" {
+        return Branches::One(Some(node));
+    }
+    fn collect<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+        let n = unparen(n);
+        match (
+            n.kind_name(),
+            n.field("consequence"),
+            n.field("alternative"),
+        ) {
+            ("ternary_expression", Some(a), Some(b)) => {
+                collect(a, out);
+                collect(b, out);
+            }
+            _ => out.push(n),
         }
-        _ => vec![node],
+    }
+    let mut all = Vec::new();
+    collect(node, &mut all);
+    Branches::Many(all.into_iter())
+}
+
+/// The branches of [`branches`].
+pub enum Branches<'t> {
+    One(Option<Node<'t>>),
+    Many(std::vec::IntoIter<Node<'t>>),
+}
+
+impl<'t> Iterator for Branches<'t> {
+    type Item = Node<'t>;
+
+    fn next(&mut self) -> Option<Node<'t>> {
+        match self {
+            Branches::One(n) => n.take(),
+            Branches::Many(it) => it.next(),
+        }
     }
 }
 
