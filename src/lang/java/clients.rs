@@ -226,13 +226,7 @@ impl<'a> Extractor<'a> {
             method = method.parent()?;
         }
         let name = self.text(method.field("name")?);
-        let class = self
-            .classes
-            .last()?
-            .fq
-            .rsplit(['.', '$'])
-            .next()?
-            .to_string();
+        let class = self.class_name()?.to_string();
         Some((format!("{class}.{name}").into(), entry.into()))
     }
 
@@ -411,6 +405,12 @@ impl<'a> Extractor<'a> {
         );
     }
 
+    /// The simple name of the class being walked (`Outer$Inner` -> `Inner`): how a
+    /// factory's callers name it (`PartnerClients.pooled(..)`).
+    fn class_name(&self) -> Option<&str> {
+        self.classes.last()?.fq.rsplit(['.', '$']).next()
+    }
+
     /// `Factory.create(p)` (a static call on a class named by its simple name) or
     /// `create(p)` of this class: the method, as `Class.method`.
     fn factory_call(&self, value: Node) -> Option<String> {
@@ -419,20 +419,7 @@ impl<'a> Extractor<'a> {
         }
         let name = self.text(value.field("name")?);
         let class = match value.field("object") {
-            None => self
-                .classes
-                .last()?
-                .fq
-                .rsplit(['.', '$'])
-                .next()?
-                .to_string(),
-            Some(o) if o.kind_name() == "this" => self
-                .classes
-                .last()?
-                .fq
-                .rsplit(['.', '$'])
-                .next()?
-                .to_string(),
+            o if o.is_none_or(|o| o.kind_name() == "this") => self.class_name()?.to_string(),
             Some(o)
                 if o.kind_name() == "identifier"
                     && self.text(o).starts_with(char::is_uppercase) =>
