@@ -131,7 +131,7 @@ impl Indexed {
             .data
             .clients
             .iter()
-            .filter(|c| !c.internal && c.per_request.iter().any(|p| p.contains('=')))
+            .filter(|c| !c.internal && c.configured_per_request())
         {
             let made = c.starts.iter().filter_map(|s| s.strip_prefix("new:"));
             ix.taken_clients.extend(

@@ -508,6 +508,14 @@ pub struct ClientEntry {
     pub help: String,
 }
 
+impl ClientEntry {
+    /// Java: a request can be bounded one by one with a configuration object
+    /// (`per_request` holds an `m=id` call: `request.setConfig(rc)`).
+    pub fn configured_per_request(&self) -> bool {
+        self.per_request.iter().any(|p| p.contains('='))
+    }
+}
+
 /// How a language reports findings whose code runs in an unknown context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]

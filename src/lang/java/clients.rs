@@ -200,12 +200,9 @@ impl<'a> Extractor<'a> {
     /// its callers, as `Class.method`, with the entry id; only for entries a request
     /// can bound one by one.
     fn returned_by(&self, start: Node, entry: &str) -> Option<(Box<str>, Box<str>)> {
-        let per_request = self
-            .catalog
-            .client(entry)?
-            .per_request
-            .iter()
-            .any(|p| p.contains('='));
+        if !self.catalog.client(entry)?.configured_per_request() {
+            return None;
+        }
         let mut top = chain_root_up(start);
         while let Some(p) = top.parent().filter(|p| {
             matches!(
@@ -217,16 +214,9 @@ impl<'a> Extractor<'a> {
         }
         let ret = top
             .parent()
-            .filter(|p| per_request && p.kind_name() == "return_statement")?;
-        let mut method = ret.parent()?;
-        while method.kind_name() != "method_declaration" {
-            if matches!(method.kind_name(), "lambda_expression" | "class_body") {
-                return None;
-            }
-            method = method.parent()?;
-        }
-        let name = self.text(method.field("name")?);
-        let class = self.class_name()?.to_string();
+            .filter(|p| p.kind_name() == "return_statement")?;
+        let name = self.text(enclosing_method(ret)?.field("name")?);
+        let class = self.class_name()?;
         Some((format!("{class}.{name}").into(), entry.into()))
     }
 
@@ -241,17 +231,11 @@ impl<'a> Extractor<'a> {
             let sends = call
                 .field("name")
                 .is_some_and(|m| entry.sent_by.iter().any(|s| s == self.text(m)));
-            let mut init = call
+            let init = call
                 .field("object")
                 .filter(|o| sends && o.kind_name() == "identifier")
                 .and_then(|o| self.local_initializer(o))?;
-            while let Some(o) = init
-                .field("object")
-                .filter(|o| o.kind_name() == "method_invocation")
-            {
-                init = o;
-            }
-            let made = self.start_span(init);
+            let made = self.start_span(chain_root(init));
             self.facts.clients.iter().position(|c| c.span == made)
         })
     }
@@ -285,14 +269,8 @@ impl<'a> Extractor<'a> {
     /// client, directly or through a local (`return builder.build();`).
     fn returned_bean(&self, start: Node) -> Option<u32> {
         let top = chain_root_up(start);
-        let mut method = top.parent()?;
-        while method.kind_name() != "method_declaration" {
-            if matches!(method.kind_name(), "lambda_expression" | "class_body") {
-                return None;
-            }
-            method = method.parent()?;
-        }
         let parent = top.parent()?;
+        let method = enclosing_method(parent)?;
         let returned = match parent.kind_name() {
             "return_statement" => true,
             "variable_declarator" => {
@@ -347,7 +325,7 @@ impl<'a> Extractor<'a> {
                 "method_invocation" => {
                     let on = n.field("object").and_then(|o| field_of(self.text(o)));
                     let name = n.field("name").map(|m| self.text(m));
-                    if let (Some(i), Some(m)) = (on.filter(|i| *i < found.len()), name) {
+                    if let (Some(i), Some(m)) = (on, name) {
                         if requests(m) {
                             found[i].0.requests.push(span(n));
                             request_calls[i].push(n);
@@ -361,7 +339,7 @@ impl<'a> Extractor<'a> {
                     let own = n
                         .field("right")
                         .is_some_and(|r| r.kind_name() != "identifier");
-                    if let (Some(i), true) = (on.filter(|i| *i < found.len()), own) {
+                    if let (Some(i), true) = (on, own) {
                         found[i].1 = false;
                         sources[i] = n
                             .field("right")
@@ -386,7 +364,7 @@ impl<'a> Extractor<'a> {
                 .data
                 .clients
                 .iter()
-                .filter(|e| e.per_request.iter().any(|p| p.contains('=')))
+                .filter(|e| e.configured_per_request())
                 .filter(|e| self.bounds_each_request(e, *at, &request_calls[i]))
                 .map(|e| Box::from(e.id.as_str()))
                 .collect();
@@ -622,23 +600,24 @@ impl<'a> Extractor<'a> {
         else {
             return false;
         };
-        let own = root.field("object").is_none_or(|o| o.kind_name() == "this");
-        if !own {
-            return root.field("object").is_some_and(|o| {
+        match root.field("object") {
+            Some(o) if o.kind_name() != "this" => {
                 let t = self.text(o);
-                o.kind_name() != "identifier" || !t.ends_with("Config") && !t.ends_with("Builder")
-            });
+                return o.kind_name() != "identifier"
+                    || !t.ends_with("Config") && !t.ends_with("Builder");
+            }
+            _ => {}
         }
         let (Some(name), Some(class)) = (root.field("name"), enclosing_class_body(root)) else {
             return false;
         };
-        let helpers = self.methods_named(class, self.text(name));
-        let mut returned = Vec::new();
-        for m in &helpers {
-            if let Some(body) = m.field("body") {
-                collect_returns(body, &mut returned);
-            }
-        }
+        let returned: Vec<Node> = self
+            .methods_named(class, self.text(name))
+            .iter()
+            .filter_map(|m| m.field("body"))
+            .flat_map(super::flow::returns_of)
+            .filter_map(|r| r.named_child(0))
+            .collect();
         depth < 2
             && !returned.is_empty()
             && returned
@@ -708,15 +687,8 @@ impl<'a> Extractor<'a> {
         {
             return false;
         }
-        let mut cur = top.parent();
-        let method = loop {
-            match cur {
-                Some(m) if m.kind_name() == "method_declaration" => break m,
-                Some(n) if !matches!(n.kind_name(), "lambda_expression" | "class_body") => {
-                    cur = n.parent()
-                }
-                _ => return false,
-            }
+        let Some(method) = top.parent().and_then(enclosing_method) else {
+            return false;
         };
         let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
             return false;
@@ -1298,14 +1270,14 @@ fn in_resource(start: Node) -> bool {
     false
 }
 
-/// The values a method body returns (`return x;`), outside nested lambdas and classes.
-fn collect_returns<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
-    let mut c = n.walk();
-    for child in n.named_children(&mut c) {
-        match child.kind_name() {
-            "return_statement" => out.extend(child.named_child(0)),
-            "lambda_expression" | "class_body" => {}
-            _ => collect_returns(child, out),
+/// The method declaration a node is written in, unless a lambda or a class body of
+/// its own comes first (`return` in a lambda returns from the lambda).
+fn enclosing_method(mut n: Node) -> Option<Node> {
+    while n.kind_name() != "method_declaration" {
+        if matches!(n.kind_name(), "lambda_expression" | "class_body") {
+            return None;
         }
+        n = n.parent()?;
     }
+    Some(n)
 }

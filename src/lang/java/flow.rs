@@ -1189,7 +1189,7 @@ impl Extractor<'_> {
 }
 
 /// The `return` statements of a method body, not those of lambdas or classes in it.
-fn returns_of(block: Node) -> Vec<Node> {
+pub(super) fn returns_of(block: Node) -> Vec<Node> {
     let mut out = Vec::new();
     let mut stack = vec![block];
     while let Some(n) = stack.pop() {

@@ -844,32 +844,10 @@ impl TimedRequests {
             let first = chain.calls.first()?;
             let shared = matches!(chain.root, syn::Expr::Path(p)
                 if self.shared.iter().any(|a| p.path.is_ident(a)))
-                && REQUEST_METHODS.contains(&first.method.to_string().as_str())
-                && !first.args.is_empty();
+                && starts_request(first);
             ((self.is_alias_var(chain.root) && !hands_on(first)) || shared)
                 .then(|| sets_timeout(chain))
         })
-    }
-
-    /// `let client = Arc::clone(&self.poster);`: a shared field handed to a task. Only
-    /// the HTTP request methods called on it start requests (it may be any field).
-    fn is_shared(&self, chain: &Chain) -> bool {
-        let shared = match chain.root {
-            syn::Expr::Call(c) => {
-                let arc_clone = matches!(&*c.func, syn::Expr::Path(p)
-                    if p.path.segments.len() == 2
-                        && p.path.segments.last().is_some_and(|s| s.ident == "clone")
-                        && matches!(p.path.segments[0].ident.to_string().as_str(), "Arc" | "Rc"));
-                let field = match c.args.first() {
-                    Some(syn::Expr::Reference(r)) => self_field(&r.expr).is_some(),
-                    Some(e) => self_field(e).is_some(),
-                    None => false,
-                };
-                arc_clone && field
-            }
-            _ => false,
-        };
-        shared && chain.calls.iter().all(|c| hands_on(c))
     }
 
     /// A `let` that binds a client field (or an alias of one) handed on unchanged.
@@ -922,9 +900,31 @@ fn hands_on(m: &syn::ExprMethodCall) -> bool {
 /// request names its target: `self.counter.get()` is no request.)
 fn field_request(chain: &Chain) -> Option<bool> {
     let first = chain.calls.first()?;
-    let request = REQUEST_METHODS.contains(&first.method.to_string().as_str());
-    (self_field(chain.root).is_some() && request && !first.args.is_empty())
-        .then(|| sets_timeout(chain))
+    (self_field(chain.root).is_some() && starts_request(first)).then(|| sets_timeout(chain))
+}
+
+/// A call that starts an HTTP request on a client: a request method naming its target
+/// (`get(url)`; `self.counter.get()` is none).
+fn starts_request(m: &syn::ExprMethodCall) -> bool {
+    REQUEST_METHODS.contains(&m.method.to_string().as_str()) && !m.args.is_empty()
+}
+
+/// `let client = Arc::clone(&self.poster);`: a shared field handed to a task, unchanged.
+/// Only request methods called on it start requests (it may be any field).
+fn arc_cloned_field(chain: &Chain) -> bool {
+    let syn::Expr::Call(c) = chain.root else {
+        return false;
+    };
+    let arc_clone = matches!(&*c.func, syn::Expr::Path(p)
+        if p.path.segments.len() == 2
+            && p.path.segments[1].ident == "clone"
+            && matches!(p.path.segments[0].ident.to_string().as_str(), "Arc" | "Rc"));
+    let field = match c.args.first() {
+        Some(syn::Expr::Reference(r)) => self_field(&r.expr).is_some(),
+        Some(e) => self_field(e).is_some(),
+        None => false,
+    };
+    arc_clone && field && chain.calls.iter().all(|m| hands_on(m))
 }
 
 /// The chain gives its request a `.timeout(..)`.
@@ -996,7 +996,7 @@ impl<'ast> Visit<'ast> for TimedRequests {
                 syn::visit::visit_local(self, l);
                 return;
             }
-            if self.is_shared(&chain) {
+            if arc_cloned_field(&chain) {
                 self.shared.push(name);
                 syn::visit::visit_local(self, l);
                 return;
