@@ -33,14 +33,26 @@ pub fn is_generated(path: &Path, text: &str) -> bool {
         }
     }
     // `@Generated` on a Java class: `javax.annotation.Generated`,
-    // `javax.annotation.processing.Generated` or `jakarta.annotation.Generated`.
-    text.contains("@Generated")
-        && (text.contains("import javax.annotation.Generated;")
-            || text.contains("import javax.annotation.processing.Generated;")
-            || text.contains("import jakarta.annotation.Generated;")
-            || text.contains("@javax.annotation.Generated")
-            || text.contains("@javax.annotation.processing.Generated")
-            || text.contains("@jakarta.annotation.Generated"))
+    // `javax.annotation.processing.Generated` or `jakarta.annotation.Generated`,
+    // imported or written out in full (OpenAPI Generator writes it out).
+    const ANNOTATIONS: &[(&str, &str)] = &[
+        (
+            "@javax.annotation.Generated",
+            "import javax.annotation.Generated;",
+        ),
+        (
+            "@javax.annotation.processing.Generated",
+            "import javax.annotation.processing.Generated;",
+        ),
+        (
+            "@jakarta.annotation.Generated",
+            "import jakarta.annotation.Generated;",
+        ),
+    ];
+    text.contains("Generated")
+        && ANNOTATIONS.iter().any(|(full, import)| {
+            text.contains(full) || (text.contains("@Generated") && text.contains(import))
+        })
 }
 
 #[cfg(test)]
@@ -59,6 +71,10 @@ mod tests {
         assert!(is_generated(
             p,
             "import javax.annotation.Generated;\n@Generated(\"grpc\")\nclass A {}"
+        ));
+        assert!(is_generated(
+            p,
+            "@javax.annotation.Generated(value = \"openapi\")\npublic class ApiClient {}"
         ));
         assert!(is_generated(
             Path::new("target/generated-sources/A.java"),
