@@ -448,6 +448,11 @@ pub struct ClientEntry {
     /// refuses at once, so such a connect is no finding.
     #[serde(default)]
     pub loopback_arg: Option<usize>,
+    /// Java: the argument naming the URL a download reads: a classpath resource
+    /// (`getResource(..)`, `toURI().toURL()`, a `file:` or `jar:` literal) is read
+    /// from disk, so such a download is no finding.
+    #[serde(default)]
+    pub url_arg: Option<usize>,
     #[serde(default)]
     pub config_arg: Option<String>,
     #[serde(default)]

@@ -73,6 +73,37 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// A URL read from disk: `getResource(..)` (of a class or class loader),
+    /// `file.toURI().toURL()`, a `"file:"`/`"jar:"` literal or `new URL(<one of these>)`,
+    /// or a local initialized with one.
+    fn local_url(&self, n: Node) -> bool {
+        match n.kind_name() {
+            "string_literal" => {
+                let t = self.text(n).trim_start_matches('"');
+                t.starts_with("file:") || t.starts_with("jar:")
+            }
+            "identifier" => self
+                .local_initializer(n)
+                .is_some_and(|v| v.kind_name() != "identifier" && self.local_url(v)),
+            "method_invocation" => {
+                let name = n.field("name").map(|m| self.text(m)).unwrap_or_default();
+                match name {
+                    "getResource" => true,
+                    "toURL" => n
+                        .field("object")
+                        .and_then(|o| o.field("name"))
+                        .is_some_and(|m| self.text(m) == "toURI"),
+                    _ => false,
+                }
+            }
+            "object_creation_expression" => {
+                n.field("type").is_some_and(|t| self.text(t) == "URL")
+                    && args(n).first().is_some_and(|a| self.local_url(*a))
+            }
+            _ => false,
+        }
+    }
+
     fn check_client(&mut self, entry: &ClientEntry, start: Node) {
         let given = args(start);
         let count = given.len();
@@ -86,6 +117,10 @@ impl<'a> Extractor<'a> {
         }
         let host = entry.loopback_arg.and_then(|i| given.get(i).copied());
         if host.is_some_and(|h| self.loopback(h)) {
+            return;
+        }
+        let url = entry.url_arg.and_then(|i| given.get(i).copied());
+        if url.is_some_and(|u| self.local_url(u)) {
             return;
         }
         if let Some(cast) = &entry.cast {
