@@ -349,6 +349,10 @@ pub struct EntryPoint {
     /// domain operation `stop(jobId)`).
     #[serde(default)]
     pub no_params: bool,
+    /// Java: only methods annotated `@Override` (a service interface's methods, not the
+    /// implementing class's own `start()`).
+    #[serde(default)]
+    pub overrides: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -333,6 +333,13 @@ impl<'a> Extractor<'a> {
             if e.no_params && !no_params() {
                 continue;
             }
+            if e.overrides
+                && !anns
+                    .iter()
+                    .any(|a| matches!(*a, "Override" | "java.lang.Override"))
+            {
+                continue;
+            }
             let why = match ann {
                 Some(a) => format!("`@{}` {}", a.rsplit('.').next().unwrap_or(a), e.why),
                 None => e.why.clone(),
