@@ -333,7 +333,8 @@ pub struct Queue {
     pub configured: bool,
     /// Rust: a per-call channel: made in a function that reads its receiver once there
     /// (not in a loop) and never lets it leave, or whose receiver's one use gathers
-    /// every item (`rx.iter().collect()`); it lives for one call.
+    /// every item (`rx.iter().collect()`); it lives for one call. Also a channel
+    /// nothing can queue in (its receiver dropped at once) or made for `()` signals.
     pub reply: bool,
 }
 

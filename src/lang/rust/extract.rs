@@ -937,7 +937,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 let unsent = matches!(&l.pat, syn::Pat::Tuple(t)
                     if matches!(t.elems.first(), Some(syn::Pat::Wild(_))))
                     || tuple_name(&l.pat, 0).is_some_and(|tx| dropped_first(&tx, rest));
+                // `let (tx, _) = unbounded();`: the receiver is dropped at once, so every
+                // send fails (a placeholder); `channel::<()>()` carries only signals.
+                let unread = matches!(&l.pat, syn::Pat::Tuple(t)
+                    if matches!(t.elems.iter().nth(1), Some(syn::Pat::Wild(_))))
+                    || l.init.as_ref().is_some_and(|i| unit_items(&i.expr));
                 if unsent
+                    || unread
                     || tuple_name(&l.pat, 1)
                         .is_some_and(|rx| read_once(&rx, rest) || collected(&rx, rest))
                     || streamed()
@@ -1997,6 +2003,22 @@ impl Extractor<'_> {
 }
 
 /// Whether the first of `rest` is `drop(tx);`.
+/// A channel made for `()` items (`mpsc::channel::<()>()`): stop or wake-up signals.
+fn unit_items(e: &syn::Expr) -> bool {
+    let syn::Expr::Call(c) = e else {
+        return false;
+    };
+    let syn::Expr::Path(p) = &*c.func else {
+        return false;
+    };
+    p.path.segments.last().is_some_and(|s| {
+        matches!(&s.arguments, syn::PathArguments::AngleBracketed(a)
+            if a.args.len() == 1
+                && matches!(a.args.first(), Some(syn::GenericArgument::Type(syn::Type::Tuple(t)))
+                    if t.elems.is_empty()))
+    })
+}
+
 fn dropped_first(tx: &str, rest: &[syn::Stmt]) -> bool {
     let Some(syn::Stmt::Expr(syn::Expr::Call(c), _)) = rest.first() else {
         return false;
