@@ -1085,6 +1085,7 @@ impl<'a> Extractor<'a> {
             || thread_exempt
             || own_api
             || object.is_some_and(|o| self.single_flight(o))
+            || name == "join" && object.is_some_and(|o| self.interrupted_before(node, o))
         {
             return;
         }
@@ -1311,6 +1312,36 @@ impl<'a> Extractor<'a> {
         }
         let text = self.text(class);
         signals.iter().any(|s| text.contains(s))
+    }
+
+    /// `worker.interrupt(); .. worker.join();`: the method stops the thread before it
+    /// waits for it to end (a teardown), not for work to finish.
+    fn interrupted_before(&self, wait: Node, thread: Node) -> bool {
+        fn bare(mut n: Node) -> Node {
+            loop {
+                n = match n.kind_name() {
+                    "parenthesized_expression" => match n.named_child(0) {
+                        Some(c) => c,
+                        None => return n,
+                    },
+                    "cast_expression" => match n.field("value") {
+                        Some(v) => v,
+                        None => return n,
+                    },
+                    _ => return n,
+                };
+            }
+        }
+        let thread = self.text(bare(thread));
+        super::queues::enclosing_body(wait).is_some_and(|body| {
+            syntax::any_node(body, |n| {
+                n.end_byte() <= wait.start_byte()
+                    && n.kind_name() == "method_invocation"
+                    && n.field("name").is_some_and(|m| self.text(m) == "interrupt")
+                    && n.field("object")
+                        .is_some_and(|o| self.text(bare(o)) == thread)
+            })
+        })
     }
 
     /// `ongoing = inFlight.putIfAbsent(key, mine)` with `mine = new CompletableFuture<>()`
