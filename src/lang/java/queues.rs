@@ -48,7 +48,10 @@ impl<'a> Extractor<'a> {
         };
         let executor = self.catalog.is_pool_new(fq);
         if !executor
-            && (self.local_collection(node) || self.result_bag(node) || self.collection_field(node))
+            && (self.local_collection(node)
+                || self.result_bag(node)
+                || self.collection_field(node)
+                || self.size_guarded(node))
         {
             return;
         }
@@ -150,6 +153,163 @@ impl<'a> Extractor<'a> {
             return false;
         };
         self.read_whole_only(self.text(name), class, name, true)
+    }
+
+    /// A private field queue its class bounds by hand: every add waits or gives up
+    /// while `queue.size()` is at a limit (`while (results.size() >= max) sleep(..);`
+    /// before `results.put(..)`, or the add inside `if (queue.size() < max)`), and the
+    /// queue never leaves the class.
+    fn size_guarded(&self, creation: Node<'a>) -> bool {
+        let Some(parent) = creation.parent() else {
+            return false;
+        };
+        let name = match parent.kind_name() {
+            "variable_declarator" => parent.field("name"),
+            "assignment_expression" => parent.field("left").and_then(|l| match l.kind_name() {
+                "identifier" => Some(l),
+                "field_access" => l.field("field"),
+                _ => None,
+            }),
+            _ => None,
+        };
+        let Some(name) = name else {
+            return false;
+        };
+        let var = self.text(name);
+        if parent.kind_name() == "assignment_expression" && self.scopes.get(var).is_some() {
+            return false; // a local, not the field
+        }
+        let Some(class) = enclosing_class_body(parent) else {
+            return false;
+        };
+        let mut c = class.walk();
+        let private = class.named_children(&mut c).any(|f| {
+            f.kind_name() == "field_declaration"
+                && self.modifiers(f).contains(&"private")
+                && super::syntax::any_node(f, |d| {
+                    d.kind_name() == "variable_declarator"
+                        && d.field("name").is_some_and(|n| self.text(n) == var)
+                })
+        });
+        if !private {
+            return false;
+        }
+        const ADDS: &[&str] = &[
+            "add",
+            "offer",
+            "put",
+            "addLast",
+            "offerLast",
+            "putLast",
+            "addAll",
+        ];
+        let mut adds = 0;
+        let mut stack = vec![class];
+        while let Some(n) = stack.pop() {
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+            if n.kind_name() != "identifier" || self.text(n) != var {
+                continue;
+            }
+            let n = n
+                .parent()
+                .filter(|p| p.kind_name() == "field_access" && p.field("field") == Some(n))
+                .unwrap_or(n);
+            let Some(p) = n.parent() else { continue };
+            match p.kind_name() {
+                "method_invocation" if p.field("object") == Some(n) => {
+                    let m = p.field("name").map_or("", |m| self.text(m));
+                    if ADDS.contains(&m) {
+                        if !self.size_checked_before(p, var) {
+                            return false;
+                        }
+                        adds += 1;
+                    }
+                }
+                "variable_declarator" if p.field("name") == Some(n) => {}
+                "assignment_expression" if p.field("left") == Some(n) => {}
+                _ => return false,
+            }
+        }
+        adds > 0
+    }
+
+    /// Whether `add` runs only while `var.size()` is under a limit: inside an `if` or
+    /// `while` testing it, or after a `while` waiting on it or an `if` on it that leaves
+    /// (`return`, `throw`, `break`, `continue`).
+    fn size_checked_before(&self, add: Node, var: &str) -> bool {
+        let sized = |cond: Node| {
+            super::syntax::any_node(cond, |b| {
+                b.kind_name() == "binary_expression"
+                    && b.field("operator")
+                        .is_some_and(|o| matches!(self.text(o), "<" | "<=" | ">" | ">="))
+                    && [b.field("left"), b.field("right")]
+                        .into_iter()
+                        .flatten()
+                        .any(|side| {
+                            side.kind_name() == "method_invocation"
+                                && side.field("name").is_some_and(|m| self.text(m) == "size")
+                                && side.field("object").is_some_and(|o| {
+                                    let o = self.text(o);
+                                    o == var || o.strip_prefix("this.") == Some(var)
+                                })
+                        })
+            })
+        };
+        let leaves = |stmt: Node| {
+            let last = if stmt.kind_name() == "block" {
+                let mut c = stmt.walk();
+                let last = stmt.named_children(&mut c).last();
+                last
+            } else {
+                Some(stmt)
+            };
+            last.is_some_and(|l| {
+                matches!(
+                    l.kind_name(),
+                    "return_statement"
+                        | "throw_statement"
+                        | "break_statement"
+                        | "continue_statement"
+                )
+            })
+        };
+        let mut n = add;
+        while let Some(p) = n.parent() {
+            if matches!(
+                p.kind_name(),
+                "method_declaration"
+                    | "constructor_declaration"
+                    | "lambda_expression"
+                    | "class_body"
+            ) {
+                return false;
+            }
+            if matches!(
+                p.kind_name(),
+                "if_statement" | "while_statement" | "ternary_expression"
+            ) {
+                if let Some(cond) = p.field("condition").filter(|c| *c != n) {
+                    if sized(cond) {
+                        return true;
+                    }
+                }
+            }
+            let mut prev = n.prev_named_sibling();
+            while let Some(s) = prev {
+                let cond = s.field("condition").filter(|c| sized(*c));
+                match (s.kind_name(), cond) {
+                    ("while_statement", Some(_)) => return true,
+                    ("if_statement", Some(_)) if s.field("consequence").is_some_and(leaves) => {
+                        return true
+                    }
+                    _ => {}
+                }
+                prev = s.prev_named_sibling();
+            }
+            n = p;
+        }
+        false
     }
 
     /// Whether `var` in `scope` is only added to and read whole: never taken from
