@@ -133,10 +133,22 @@ impl<'a> Project<'a> {
         for (_, p) in &made {
             uf.add(&p.key);
         }
+        let mut providers: HashMap<&str, usize> = HashMap::new();
+        for a in facts
+            .iter()
+            .flat_map(|f| f.pools.iter().flat_map(|p| &p.aliases))
+        {
+            if a.starts_with("provided:") {
+                *providers.entry(a.as_str()).or_default() += 1;
+            }
+        }
         for f in facts {
             for p in &f.pools {
                 uf.add(&p.key);
                 for a in &p.aliases {
+                    if a.starts_with("provided:") && providers.get(a.as_str()) != Some(&1) {
+                        continue;
+                    }
                     uf.union(&p.key, a);
                 }
             }
@@ -152,6 +164,10 @@ impl<'a> Project<'a> {
                     .get(b.as_str())
                     .is_some_and(|fields| fields.len() > 1)
                 {
+                    continue;
+                }
+                // By type: only to the project's one provider of that type.
+                if b.starts_with("provided:") && providers.get(b.as_str()) != Some(&1) {
                     continue;
                 }
                 uf.union(a, b);

@@ -381,6 +381,11 @@ pub struct Spring {
     pub qualifiers: Vec<String>,
     #[serde(default)]
     pub default_async_bean: String,
+    /// Provider methods that bind by type (Guice's and Dagger's `@Provides`): a pool
+    /// one of them returns is the pool injected wherever that type is, when it is the
+    /// project's only provider of the type.
+    #[serde(default)]
+    pub providers: Vec<String>,
     /// Scheduler types whose thread count a project sets (`ThreadPoolTaskScheduler`).
     #[serde(default)]
     pub schedulers: Vec<String>,

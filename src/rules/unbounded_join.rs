@@ -72,7 +72,7 @@ fn submitter_bounds(project: &Project, execs: &[crate::link::Execution]) -> bool
 fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     // Waits on a wrapper's task are reported once, naming the pool (below); the
     // front end's span of the same wait is its method call, so match on the end.
-    let wrapped = wrapper_waits(project);
+    let wrapped = wrapper_waits(project, settings);
     let on_wrapper: std::collections::HashSet<_> =
         wrapped.iter().map(|d| (d.file, d.span.end)).collect();
     // `f = api.checkUri(..); f.get()` on an `@Async` method's future: its call and
@@ -129,7 +129,8 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             // run, not requests (a Quartz job waiting for its shards or its registry:
             // no owner acted on one in audit rounds 12, 14, 42 and 44).
             let job = project.job_run(file, w.ctx);
-            let quiet = by_design(project, file, facts, w)
+            let quiet = on_elastic_pool(project, &execs)
+                || by_design(project, file, facts, w)
                 || awaits_lifecycle(&w.what)
                 || submitter_bounds(project, &execs)
                 || paced
@@ -276,10 +277,24 @@ fn latched_results(facts: &FileFacts) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// Only fire-and-forget tasks of a pool that starts a thread per task (a cached pool)
+/// run this: a stuck wait there costs a thread, which the pool's own finding reports,
+/// and starves nothing; no caller waits for the task.
+fn on_elastic_pool(project: &Project, execs: &[crate::link::Execution]) -> bool {
+    !execs.is_empty()
+        && execs.iter().all(|e| {
+            let f = &project.facts[e.file];
+            matches!(&e.kind, CtxKind::PoolTask(p)
+                if project.pool(p.as_str()).is_some_and(|(_, p)| p.elastic))
+                && e.submission
+                    .is_some_and(|s| f.submissions[s].waited.is_none())
+        })
+}
+
 /// `store.load(id).join()` where the project's `load` returns the future of a task it
 /// submits (or hands the caller's task to a pool): the wait is on that task, though
 /// this file cannot see a future type.
-fn wrapper_waits(project: &Project) -> Vec<Diagnostic> {
+fn wrapper_waits(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for s in project.submissions() {
@@ -296,7 +311,8 @@ fn wrapper_waits(project: &Project) -> Vec<Diagnostic> {
             continue;
         }
         let scoped = project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);
-        if scoped {
+        let elastic = on_elastic_pool(project, &project.executions(s.file, s.ctx));
+        if scoped || elastic && !settings.pedantic {
             continue;
         }
         let message = format!(
@@ -309,6 +325,9 @@ fn wrapper_waits(project: &Project) -> Vec<Diagnostic> {
             .label(wf, ws, "the task is submitted here");
         if let Some((pf, pool)) = project.pool(&s.pool) {
             d = d.label(pf, pool.span, format!("pool `{}` defined here", pool.name));
+        }
+        if elastic {
+            d.level = Level::Note;
         }
         out.push(d);
     }

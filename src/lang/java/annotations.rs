@@ -272,11 +272,11 @@ impl<'a> Extractor<'a> {
 
     /// Bean names of an `@Bean` method (its `name`/`value` strings, else the method name).
     pub(super) fn bean_names(&self, method: Node, method_name: &str) -> Option<Vec<String>> {
-        let bean = &self.catalog.data.spring.bean;
+        let spring = &self.catalog.data.spring;
         let ann = self
             .annotations(method)
             .into_iter()
-            .find(|a| &a.name == bean)?;
+            .find(|a| a.name == spring.bean || spring.providers.contains(&a.name))?;
         let mut names = ann.strings;
         names.push(method_name.to_string());
         Some(names)

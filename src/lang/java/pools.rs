@@ -211,6 +211,16 @@ impl<'a> Extractor<'a> {
             self.facts
                 .pool_aliases
                 .push((key.clone(), format!("bean:{name}")));
+            // Guice and Dagger bind by type: the project's one provider of it.
+            let named = self
+                .annotations(decl)
+                .iter()
+                .any(|a| a.name.rsplit('.').next() == Some("Named"));
+            if let (Some(t), false) = (ty, named) {
+                self.facts
+                    .pool_aliases
+                    .push((key.clone(), format!("provided:{}", t.simple)));
+            }
         }
         typed.then(|| PoolRef {
             key,
@@ -802,6 +812,22 @@ impl<'a> Extractor<'a> {
         submitted
     }
 
+    /// The type a by-type provider method (`@Provides ExecutorService pool()`, not
+    /// qualified with `@Named`) binds, by simple name.
+    fn provided_type(&self, method: Node) -> Option<String> {
+        let providers = &self.catalog.data.spring.providers;
+        let anns = self.annotations(method);
+        let provider = anns.iter().any(|a| providers.contains(&a.name));
+        let named = anns
+            .iter()
+            .any(|a| a.name.rsplit('.').next() == Some("Named"));
+        if !provider || named {
+            return None;
+        }
+        let ty = method.field("type").and_then(|t| self.jtype(t))?;
+        Some(ty.simple.clone())
+    }
+
     /// An `@Bean` method that builds a pool: the pool is known by its bean names.
     pub(super) fn bean_pool(&mut self, method: Node, method_name: &str) {
         let Some(names) = self.bean_names(method, method_name) else {
@@ -830,7 +856,10 @@ impl<'a> Extractor<'a> {
             Some(Stored::Var(v, _)) => Some(v),
             _ => None,
         };
-        let aliases = names.iter().skip(1).map(|n| format!("bean:{n}")).collect();
+        let mut aliases: Vec<String> = names.iter().skip(1).map(|n| format!("bean:{n}")).collect();
+        if let Some(t) = self.provided_type(method) {
+            aliases.push(format!("provided:{t}"));
+        }
         self.record_pool(
             format!("bean:{}", names[0]),
             crate::facts::bean_display(&names[0]),
