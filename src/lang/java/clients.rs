@@ -129,6 +129,7 @@ impl<'a> Extractor<'a> {
             }
         }
         if self.overwritten_unused(start)
+            || self.returns_unbuilt(start)
             || self.forwards(start)
             || self.borrowed_from(start)
             || self.keeps_contract(entry)
@@ -298,6 +299,28 @@ impl<'a> Extractor<'a> {
         };
         let name = call.field("name").map_or("", |n| self.text(n));
         call.field("object") == Some(start) && name.starts_with("get") && !requests(name)
+    }
+
+    /// `return HttpClientBuilder.create().setRequestExecutor(..);` from a method
+    /// declared to return a builder: no client is built here; the caller configures
+    /// and builds it (a builder never built is not a client).
+    fn returns_unbuilt(&self, start: Node) -> bool {
+        let top = chain_root_up(start);
+        let mut n = top;
+        while n.id() != start.id() {
+            if n.field("name").is_some_and(|m| self.text(m) == "build") {
+                return false;
+            }
+            match n.field("object") {
+                Some(o) => n = o,
+                None => break,
+            }
+        }
+        top.parent()
+            .filter(|p| p.kind_name() == "return_statement")
+            .and_then(enclosing_method)
+            .and_then(|m| m.field("type"))
+            .is_some_and(|t| self.text(t).ends_with("Builder"))
     }
 
     /// The client bean an `@Bean` method of a client type makes when it returns the
