@@ -441,7 +441,9 @@ fn is_jvm_language(dir: &str) -> bool {
 }
 
 /// Modules that exist to test others: `titus-testkit`, `helios-testing`,
-/// `helios-system-tests`, `store-test-utils` (a `-` never appears in a package name).
+/// `helios-system-tests`, `store-test-utils`, `testing-internal` (a `-` never appears
+/// in a package name). Not `-test`: `api-test` and `service-test` modules of testing
+/// products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
     const SUFFIXES: &[&str] = &[
         "-testkit",
@@ -452,7 +454,9 @@ fn is_test_support_module(dir: &str) -> bool {
         "-test-support",
         "-testutils",
     ];
-    dir == "testkit" || SUFFIXES.iter().any(|s| dir.ends_with(s))
+    matches!(dir, "testkit" | "testing")
+        || dir.starts_with("testing-")
+        || SUFFIXES.iter().any(|s| dir.ends_with(s))
 }
 
 /// End-to-end test modules: `test/` at module level, `e2e`, `e2e-v2`, `e2e_test`, and
@@ -540,6 +544,18 @@ mod tests {
     fn test_paths() {
         assert!(is_test_path(Path::new("svc/src/test/java/a/B.java")));
         assert!(is_test_path(Path::new("a/OrderServiceTest.java")));
+        assert!(!is_test_path(Path::new(
+            "services/api-test/src/main/java/acme/ImportController.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "testing-internal/src/main/java/acme/Cluster.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "testing/junit/src/main/java/acme/Rule.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "notebook-server/src/main/java/acme/latest/Feed.java"
+        )));
         assert!(is_test_path(Path::new("a/OrderServiceIT.java")));
         assert!(is_test_path(Path::new("crate/tests/it.rs")));
         assert!(is_test_path(Path::new("benches/b.rs")));
