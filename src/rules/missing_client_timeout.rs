@@ -184,13 +184,15 @@ fn inside(f: &crate::facts::FileFacts, mut from: Option<CtxId>, ctx: CtxId) -> b
 }
 
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out: Vec<Diagnostic> = Vec::new();
     // Crates that give their routes a server-wide request timeout.
     let timed: HashSet<&str> = project
         .each()
         .filter(|(_, _, f)| f.request_timeout)
         .filter_map(|(_, _, f)| f.module.first().map(|k| &**k))
         .collect();
+    let mut in_fn: std::collections::HashMap<(crate::source::FileId, CtxId, &str), usize> =
+        Default::default();
     for (file, _, facts) in project.each() {
         let repeats = repeated_creations(&facts.clients);
         for (i, c) in facts.clients.iter().enumerate() {
@@ -296,6 +298,30 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                         if closed && requests.iter().all(|(_, _, h)| *h == Heat::Cold) {
                             d = d.at(file, *ctx);
                         }
+                    }
+                }
+            }
+            // One function making a client the same way twice (a TLS and a plain-text
+            // branch, a retry loop and a last try): one fix, one finding. (Not a
+            // class's field initializers.)
+            let in_function = facts
+                .contexts
+                .get(c.ctx)
+                .is_some_and(|x| &*x.name != "<init>");
+            if c.requests.is_empty() && in_function {
+                match in_fn.entry((file, c.ctx, c.message.as_str())) {
+                    std::collections::hash_map::Entry::Occupied(e) => {
+                        // The first in the source is the finding; the other, a label.
+                        let kept = &mut out[*e.get()];
+                        let mut at = c.span;
+                        if at.start < kept.span.start {
+                            std::mem::swap(&mut kept.span, &mut at);
+                        }
+                        kept.add_label(file, at, "made the same way again in this function");
+                        continue;
+                    }
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(out.len());
                     }
                 }
             }
