@@ -2161,9 +2161,12 @@ fn runs_until_stopped(block: &syn::Block) -> bool {
 /// unbounded parts) bounds admission itself, as one that creates a `Semaphore` does
 /// (tower's buffer: a permit per message on an unbounded channel).
 fn takes_capacity(sig: &syn::Signature) -> bool {
+    // `fn batch_bounded(size: u32)`: a constructor named for the bound it is given.
+    let name = sig.ident.to_string();
+    let named_bounded = name.contains("bounded") && !name.contains("unbounded");
     sig.inputs.iter().any(|i| {
         matches!(i, syn::FnArg::Typed(pt) if matches!(&*pt.pat, syn::Pat::Ident(p)
-            if p.ident == "capacity" || p.ident == "max_capacity"))
+            if p.ident == "capacity" || p.ident == "max_capacity" || named_bounded))
     })
 }
 
