@@ -211,10 +211,7 @@ impl<'a> Extractor<'a> {
             if n.kind_name() != "identifier" || self.text(n) != var {
                 continue;
             }
-            let n = n
-                .parent()
-                .filter(|p| p.kind_name() == "field_access" && p.field("field") == Some(n))
-                .unwrap_or(n);
+            let n = field_use(n);
             let Some(p) = n.parent() else { continue };
             match p.kind_name() {
                 "method_invocation" if p.field("object") == Some(n) => {
@@ -336,11 +333,7 @@ impl<'a> Extractor<'a> {
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "identifier" && self.text(n) == var && n.id() != name.id() {
-                // `this.queue`: the field access is the use.
-                let n = n
-                    .parent()
-                    .filter(|p| p.kind_name() == "field_access" && p.field("field") == Some(n))
-                    .unwrap_or(n);
+                let n = field_use(n);
                 let Some(p) = n.parent() else { continue };
                 match p.kind_name() {
                     "method_invocation" if p.field("object").is_some_and(|o| o.id() == n.id()) => {
@@ -954,6 +947,13 @@ pub(super) enum Stored<'t> {
 }
 
 /// `Objects.isNull(q)`, `CollUtil.isNotEmpty(q)`: a static check that keeps nothing.
+/// The use an identifier names: `this.queue` for the `queue` in it, else itself.
+fn field_use(n: Node) -> Node {
+    n.parent()
+        .filter(|p| p.kind_name() == "field_access" && p.field("field") == Some(n))
+        .unwrap_or(n)
+}
+
 fn null_or_empty_check(call: Node, src: &str) -> bool {
     let static_call = call
         .field("object")
