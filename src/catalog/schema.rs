@@ -489,6 +489,11 @@ pub struct ClientEntry {
     /// does by the one timeout it sets.
     #[serde(default)]
     pub when_partly_set: bool,
+    /// Java: a command handed to a project method may be configured there
+    /// (`setCredentials(pull, params)`): bounded when that method, found in the same
+    /// file, names one of `needs`; unknown (no finding) when it is not in the file.
+    #[serde(default)]
+    pub helpers_configure: bool,
     /// Java: `m=id` calls that bound each request instead (`request.setConfig(rc)`
     /// with a configured `RequestConfig`): one in the client's class bounds it.
     #[serde(default)]

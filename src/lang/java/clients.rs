@@ -137,6 +137,9 @@ impl<'a> Extractor<'a> {
             return;
         }
         let mut used = self.observe(start, &entry.sent_by);
+        if entry.helpers_configure && self.helper_configures(entry, &used.passed) {
+            return;
+        }
         if start.kind_name() == "method_invocation" {
             // The creating call may configure too (`builder.connectTimeout(..)` on a typed builder).
             used.calls.insert(0, self.observed(start));
@@ -598,6 +601,40 @@ impl<'a> Extractor<'a> {
             ctx = c.parent;
         }
         false
+    }
+
+    /// Whether a project method the command is handed to may configure it: one of that
+    /// name in this file names one of the entry's `needs`, or none is in this file
+    /// (unknown). `call` runs it, no configuration.
+    fn helper_configures(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
+        let mut root = match passed.first() {
+            Some(n) => *n,
+            None => return false,
+        };
+        while let Some(p) = root.parent() {
+            root = p;
+        }
+        passed.iter().filter_map(|args| args.parent()).any(|call| {
+            if call.kind_name() != "method_invocation" {
+                return false;
+            }
+            let Some(name) = call.field("name").map(|n| self.text(n)) else {
+                return false;
+            };
+            let mut found = false;
+            let mut names_need = false;
+            super::syntax::any_node(root, |d| {
+                if d.kind_name() == "method_declaration"
+                    && d.field("name").is_some_and(|n| self.text(n) == name)
+                {
+                    found = true;
+                    let body = self.text(d);
+                    names_need |= entry.needs.iter().any(|need| body.contains(need.as_str()));
+                }
+                false
+            });
+            !found || names_need
+        })
     }
 
     /// Whether the client is handed to a value whose timeouts bound its requests
