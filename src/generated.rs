@@ -49,10 +49,13 @@ pub fn is_generated(path: &Path, text: &str) -> bool {
             "import jakarta.annotation.Generated;",
         ),
     ];
-    text.contains("Generated")
-        && ANNOTATIONS.iter().any(|(full, import)| {
-            text.contains(full) || (text.contains("@Generated") && text.contains(import))
-        })
+    if !text.contains("Generated") {
+        return false;
+    }
+    let short = text.contains("@Generated");
+    ANNOTATIONS
+        .iter()
+        .any(|(full, import)| text.contains(full) || (short && text.contains(import)))
 }
 
 #[cfg(test)]

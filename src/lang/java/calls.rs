@@ -1317,19 +1317,15 @@ impl<'a> Extractor<'a> {
     /// `worker.interrupt(); .. worker.join();`: the method stops the thread before it
     /// waits for it to end (a teardown), not for work to finish.
     fn interrupted_before(&self, wait: Node, thread: Node) -> bool {
-        fn bare(mut n: Node) -> Node {
-            loop {
-                n = match n.kind_name() {
-                    "parenthesized_expression" => match n.named_child(0) {
-                        Some(c) => c,
-                        None => return n,
-                    },
-                    "cast_expression" => match n.field("value") {
-                        Some(v) => v,
-                        None => return n,
-                    },
-                    _ => return n,
-                };
+        // `((Thread) worker)` is `worker`.
+        fn bare(n: Node) -> Node {
+            let n = syntax::unparen(n);
+            match n
+                .field("value")
+                .filter(|_| n.kind_name() == "cast_expression")
+            {
+                Some(v) => bare(v),
+                None => n,
             }
         }
         let thread = self.text(bare(thread));

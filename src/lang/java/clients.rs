@@ -607,33 +607,26 @@ impl<'a> Extractor<'a> {
     /// name in this file names one of the entry's `needs`, or none is in this file
     /// (unknown). `call` runs it, no configuration.
     fn helper_configures(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
-        let mut root = match passed.first() {
-            Some(n) => *n,
-            None => return false,
-        };
-        while let Some(p) = root.parent() {
-            root = p;
-        }
         passed.iter().filter_map(|args| args.parent()).any(|call| {
-            if call.kind_name() != "method_invocation" {
-                return false;
-            }
-            let Some(name) = call.field("name").map(|n| self.text(n)) else {
+            let Some(name) = call
+                .field("name")
+                .filter(|_| call.kind_name() == "method_invocation")
+                .map(|n| self.text(n))
+            else {
                 return false;
             };
             let mut found = false;
-            let mut names_need = false;
-            super::syntax::any_node(root, |d| {
-                if d.kind_name() == "method_declaration"
-                    && d.field("name").is_some_and(|n| self.text(n) == name)
-                {
-                    found = true;
-                    let body = self.text(d);
-                    names_need |= entry.needs.iter().any(|need| body.contains(need.as_str()));
-                }
-                false
+            let names_need = super::syntax::any_node(self.root, |d| {
+                let declares = d.kind_name() == "method_declaration"
+                    && d.field("name").is_some_and(|n| self.text(n) == name);
+                found |= declares;
+                declares
+                    && entry
+                        .needs
+                        .iter()
+                        .any(|need| self.text(d).contains(need.as_str()))
             });
-            !found || names_need
+            names_need || !found
         })
     }
 

@@ -212,11 +212,7 @@ impl<'a> Extractor<'a> {
                 .pool_aliases
                 .push((key.clone(), format!("bean:{name}")));
             // Guice and Dagger bind by type: the project's one provider of it.
-            let named = self
-                .annotations(decl)
-                .iter()
-                .any(|a| a.name.rsplit('.').next() == Some("Named"));
-            if let (Some(t), false) = (ty, named) {
+            if let (Some(t), false) = (ty, named(&self.annotations(decl))) {
                 self.facts
                     .pool_aliases
                     .push((key.clone(), format!("provided:{}", t.simple)));
@@ -817,11 +813,7 @@ impl<'a> Extractor<'a> {
     fn provided_type(&self, method: Node) -> Option<String> {
         let providers = &self.catalog.data.spring.providers;
         let anns = self.annotations(method);
-        let provider = anns.iter().any(|a| providers.contains(&a.name));
-        let named = anns
-            .iter()
-            .any(|a| a.name.rsplit('.').next() == Some("Named"));
-        if !provider || named {
+        if !anns.iter().any(|a| providers.contains(&a.name)) || named(&anns) {
             return None;
         }
         let ty = method.field("type").and_then(|t| self.jtype(t))?;
@@ -1131,4 +1123,10 @@ fn formal_parameters(method: Node) -> Vec<Node> {
             .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
             .collect()
     })
+}
+
+/// Qualified with `@Named("..")` (javax, jakarta, Guice): bound by name, not by type.
+fn named(anns: &[super::annotations::Annotation]) -> bool {
+    anns.iter()
+        .any(|a| a.name.rsplit('.').next() == Some("Named"))
 }

@@ -946,7 +946,6 @@ pub(super) enum Stored<'t> {
     Returned,
 }
 
-/// `Objects.isNull(q)`, `CollUtil.isNotEmpty(q)`: a static check that keeps nothing.
 /// The use an identifier names: `this.queue` for the `queue` in it, else itself.
 fn field_use(n: Node) -> Node {
     n.parent()
@@ -954,6 +953,7 @@ fn field_use(n: Node) -> Node {
         .unwrap_or(n)
 }
 
+/// `Objects.isNull(q)`, `CollUtil.isNotEmpty(q)`: a static check that keeps nothing.
 fn null_or_empty_check(call: Node, src: &str) -> bool {
     let static_call = call
         .field("object")

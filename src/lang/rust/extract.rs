@@ -934,14 +934,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 };
                 // `let (_, rx) = unbounded_channel();`, or `drop(tx);` next: the sender
                 // is dropped at once.
-                let unsent = matches!(&l.pat, syn::Pat::Tuple(t)
-                    if matches!(t.elems.first(), Some(syn::Pat::Wild(_))))
+                let unsent = tuple_wild(&l.pat, 0)
                     || tuple_name(&l.pat, 0).is_some_and(|tx| dropped_first(&tx, rest));
                 // `let (tx, _) = unbounded();`: the receiver is dropped at once, so every
                 // send fails (a placeholder); `channel::<()>()` carries only signals.
-                let unread = matches!(&l.pat, syn::Pat::Tuple(t)
-                    if matches!(t.elems.iter().nth(1), Some(syn::Pat::Wild(_))))
-                    || l.init.as_ref().is_some_and(|i| unit_items(&i.expr));
+                let unread =
+                    tuple_wild(&l.pat, 1) || l.init.as_ref().is_some_and(|i| unit_items(&i.expr));
                 if unsent
                     || unread
                     || tuple_name(&l.pat, 1)
@@ -1768,6 +1766,11 @@ fn streamed(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
         && returned.outside
 }
 
+/// Whether element `index` of a tuple pattern is `_`.
+fn tuple_wild(pat: &syn::Pat, index: usize) -> bool {
+    matches!(pat, syn::Pat::Tuple(t) if matches!(t.elems.iter().nth(index), Some(syn::Pat::Wild(_))))
+}
+
 /// The name bound at `index` of a tuple pattern: in `let (tx, rx) = ..`, the sender
 /// (0, also `(mut tx, _)`) or the receiver (1).
 fn tuple_name(pat: &syn::Pat, index: usize) -> Option<String> {
@@ -2002,7 +2005,6 @@ impl Extractor<'_> {
     }
 }
 
-/// Whether the first of `rest` is `drop(tx);`.
 /// A channel made for `()` items (`mpsc::channel::<()>()`): stop or wake-up signals.
 fn unit_items(e: &syn::Expr) -> bool {
     let syn::Expr::Call(c) = e else {
@@ -2019,6 +2021,7 @@ fn unit_items(e: &syn::Expr) -> bool {
     })
 }
 
+/// Whether the first of `rest` is `drop(tx);`.
 fn dropped_first(tx: &str, rest: &[syn::Stmt]) -> bool {
     let Some(syn::Stmt::Expr(syn::Expr::Call(c), _)) = rest.first() else {
         return false;
