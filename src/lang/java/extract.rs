@@ -478,6 +478,7 @@ impl<'a> Extractor<'a> {
                 }
             }
             K::Guard => self.guarded(node),
+            K::Logical => self.short_circuit(node),
             K::Invocation => self.invocation(node),
             K::MethodRef => self.method_reference(node),
             K::Leaf => {}

@@ -50,6 +50,28 @@ impl<'a> Extractor<'a> {
         self.frame.timeout_branch -= usize::from(on_timeout);
     }
 
+    /// `f.isDone() && f.get()` and `!f.isDone() || f.get()`: the right side runs only
+    /// when the left proves `f` done.
+    pub(super) fn short_circuit(&mut self, node: Node<'a>) {
+        let op = node.field("operator").map_or("", |o| self.text(o));
+        let (Some(left), Some(right), true) = (
+            node.field("left"),
+            node.field("right"),
+            op == "&&" || op == "||",
+        ) else {
+            return self.children(node);
+        };
+        self.walk(left);
+        let (done, not_done) = self.done_checks(left);
+        let proven = if op == "&&" { done } else { not_done };
+        self.scopes.push();
+        for name in &proven {
+            self.mark_complete_local(name);
+        }
+        self.walk(right);
+        self.scopes.pop();
+    }
+
     /// `while (!f.isDone()) Thread.sleep(100);`: polling until a future is done is an
     /// untimed wait on it. Only the bare condition counts: one that also tests a
     /// deadline or a flag bounds the loop. Returns the polled variable.

@@ -271,6 +271,8 @@ pub enum Kind {
     ForEach,
     Loop,
     Guard,
+    /// `a && b`, `a || b` (and other binary operators): `f.isDone() && f.get()`.
+    Logical,
     Invocation,
     MethodRef,
     Assign,
@@ -305,6 +307,7 @@ pub fn kind(node: Node) -> Kind {
                 "enhanced_for_statement" => Kind::ForEach,
                 "for_statement" | "while_statement" | "do_statement" => Kind::Loop,
                 "if_statement" | "ternary_expression" => Kind::Guard,
+                "binary_expression" => Kind::Logical,
                 "method_invocation" => Kind::Invocation,
                 "method_reference" => Kind::MethodRef,
                 "assignment_expression" => Kind::Assign,
