@@ -128,7 +128,10 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        if self.overwritten_unused(start)
+        // `if (timeoutMs <= 0) s.connect(addr); else s.connect(addr, timeoutMs);`: in
+        // a branch on a timeout value, going without one is the caller's choice.
+        if self.frame.timeout_branch > 0
+            || self.overwritten_unused(start)
             || self.returns_unbuilt(start)
             || self.forwards(start)
             || self.borrowed_from(start)
