@@ -546,6 +546,14 @@ impl<'a> Project<'a> {
         self.model.heats.looped((file, ctx))
     }
 
+    /// Whether a context is a Java constructor (named as its class).
+    fn constructor(&self, file: FileId, ctx: CtxId) -> bool {
+        let c = &self.facts[file].contexts[ctx];
+        let owner = c.owner.as_deref().unwrap_or("");
+        self.files[file].language == crate::source::Language::Java
+            && owner.rsplit(['.', '$']).next() == Some(c.name.as_str())
+    }
+
     /// `Owner.method` of a context (lambdas and task bodies: of the method they are in).
     pub fn display_name(&self, file: FileId, ctx: CtxId) -> String {
         let contexts = &self.facts[file].contexts;
@@ -557,6 +565,10 @@ impl<'a> Project<'a> {
                 return match (owner, c.name.as_str()) {
                     ("", name) => name.to_string(),
                     (owner, "<init>") => owner.to_string(),
+                    // A Java constructor.
+                    (owner, name) if owner == name && self.constructor(file, cur) => {
+                        format!("new {owner}(..)")
+                    }
                     (owner, name) => format!("{owner}.{name}"),
                 };
             }

@@ -71,6 +71,9 @@ pub struct Edge {
     pub in_loop: bool,
     /// Rust: the call's future runs inside a timeout wrapper (`timeout(d, f(..))`).
     pub timed: bool,
+    /// Java `new T(..)`: a constructor call. Cold code that makes an object makes its
+    /// constructor cold; hot code does not make it hot (see `Heats::spread_hot`).
+    pub construct: bool,
 }
 
 #[derive(Debug, Default)]
@@ -372,6 +375,7 @@ impl CallGraph {
                             span: call.span,
                             in_loop: call.in_loop,
                             timed: call.timed,
+                            construct: &*call.method == "<init>",
                         },
                     ));
                     callees.push((
@@ -381,6 +385,7 @@ impl CallGraph {
                             span: call.span,
                             in_loop: call.in_loop,
                             timed: call.timed,
+                            construct: &*call.method == "<init>",
                         },
                     ));
                 }
@@ -414,6 +419,7 @@ impl CallGraph {
                             span: s.span,
                             in_loop: false,
                             timed: false,
+                            construct: false,
                         };
                         callers.push((n, edge((file, s.ctx))));
                         callees.push(((file, s.ctx), edge(n)));
@@ -548,6 +554,14 @@ impl CallGraph {
         let Some(t) = types.resolve(target) else {
             return Vec::new();
         };
+        // `new T(..)` runs T's constructors (named as the class) that take as many
+        // arguments, never a subclass's. (Its field initializers' context belongs to
+        // no class in the model: it is not reached.)
+        if name == "<init>" {
+            let owner = &*types.names[t];
+            let simple = owner.rsplit(['.', '$']).next().unwrap_or(owner);
+            return self.with_arity(facts, self.named(owner, simple), call.args);
+        }
         let mut found = self.in_hierarchy(facts, types, t, name, call.args);
         // An interface or abstract method: the project's implementations (a call
         // through `plugin.execute(..)` may run any of them), when there are few.
@@ -1004,6 +1018,7 @@ fn advice_edges<'f>(
                     span: *span,
                     in_loop: false,
                     timed: false,
+                    construct: false,
                 };
                 callers.push((a, edge((file, *ctx))));
                 callees.push(((file, *ctx), edge(a)));

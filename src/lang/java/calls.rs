@@ -479,6 +479,40 @@ impl<'a> Extractor<'a> {
         Some(self.facts.calls.len() - 1)
     }
 
+    /// `new Retriever(..)` of a project class: a call of its constructors, which run
+    /// where the object is made.
+    pub(super) fn record_creation(
+        &mut self,
+        node: Node,
+        target: std::sync::Arc<crate::facts::TypeRef>,
+    ) {
+        let args: Vec<Node> = node.field("arguments").map_or_else(Vec::new, |a| {
+            let mut c = a.walk();
+            a.named_children(&mut c).collect()
+        });
+        // `new Retriever(..)` up to the arguments, not an anonymous class's body.
+        let end = node.field("arguments").unwrap_or(node).end_byte();
+        self.facts.calls.push(Call {
+            span: Span::new(node.start_byte(), end),
+            ctx: self.current_ctx(),
+            method: "<init>".into(),
+            receiver_type: None,
+            callee_owner: None,
+            waited: None,
+            waited_timed: false,
+            returned: false,
+            target: Some(target),
+            in_loop: self.frame.loops > 0,
+            submit_like: false,
+            lambda_args: Box::new([]),
+            module: None,
+            args: u8::try_from(args.len()).ok(),
+            overload: None,
+            literals: self.arg_kinds(&args),
+            timed: false,
+        });
+    }
+
     /// A static call's fully-qualified name: `Executors.newFixedThreadPool` on a class
     /// (`static_class` of the receiver), or an unqualified call through a static import.
     pub(super) fn static_call(

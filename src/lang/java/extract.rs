@@ -1402,6 +1402,7 @@ impl<'a> Extractor<'a> {
             if ty.fq().is_none_or(|fq| !self.catalog.knows(fq)) {
                 let target = self.type_ref(&ty);
                 self.pool_args(node, &target, "<init>");
+                self.record_creation(node, target);
             }
         }
         self.anonymous_or_children(node, None);
