@@ -21,6 +21,9 @@ struct Use<'t> {
     request_calls: Vec<Node<'t>>,
     /// Argument lists it is passed in (`factory.setHttpClient(client)`).
     passed: Vec<Node<'t>>,
+    /// Method calls the field it is stored in is passed to (`Registry.fetch(client, ..)`):
+    /// helpers that make its requests where they are called.
+    handed: Vec<Node<'t>>,
     /// Held in a local that only receives calls in its own method (never passed,
     /// returned, stored or captured): its requests run where it is made.
     confined: bool,
@@ -228,7 +231,12 @@ impl<'a> Extractor<'a> {
             // admin-only handler). (A dedicated worker's client stays reported: a hang
             // there stops the worker's job, as the Doris sink's flush thread showed.)
             local: (in_resource(start) || used.confined) && !self.in_dedicated_entry(),
-            requests: used.request_calls.iter().map(|n| span(*n)).collect(),
+            requests: used
+                .request_calls
+                .iter()
+                .chain(&used.handed)
+                .map(|n| span(*n))
+                .collect(),
             serves: false,
             os_bounded: false,
             bean,
@@ -1015,6 +1023,7 @@ impl<'a> Extractor<'a> {
             sent: false,
             request_calls: Vec::new(),
             passed: Vec::new(),
+            handed: Vec::new(),
             confined: false,
         };
         let top = self.chain_up(start, &mut used.calls);
@@ -1106,6 +1115,11 @@ impl<'a> Extractor<'a> {
                     if let Some(args) = n.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
                         used.passed.push(args);
+                        // (Not a constructor's: an object that keeps it for later.)
+                        let call = args
+                            .parent()
+                            .filter(|c| c.kind_name() == "method_invocation");
+                        used.handed.extend(call.filter(|_| is_field));
                     }
                 }
                 _ => {}
