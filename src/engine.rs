@@ -804,11 +804,26 @@ fn drop_module_files(files: &[SourceFile], facts: &mut [FileFacts], include_test
     let mut test_dirs: Vec<PathBuf> = Vec::new();
     for (f, x) in files.iter().zip(facts.iter()) {
         let tests = x.test_modules.iter().filter(|_| !include_tests);
-        let mut skipped = tests.chain(&x.wasm_modules).peekable();
+        let (named, tests): (Vec<&String>, Vec<&String>) = tests.partition(|m| m.ends_with(".rs"));
+        let parent = f.path.parent().unwrap_or(Path::new(""));
+        // `#[path = "./unit/x_tests.rs"]`, from the declaring file's directory.
+        test_dirs.extend(named.into_iter().map(|p| {
+            let mut out = parent.to_path_buf();
+            for c in Path::new(p).components() {
+                match c {
+                    std::path::Component::CurDir => {}
+                    std::path::Component::ParentDir => {
+                        out.pop();
+                    }
+                    c => out.push(c),
+                }
+            }
+            out
+        }));
+        let mut skipped = tests.into_iter().chain(&x.wasm_modules).peekable();
         if skipped.peek().is_none() {
             continue;
         }
-        let parent = f.path.parent().unwrap_or(Path::new(""));
         let stem = f.path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
         let dir = if matches!(stem, "mod" | "lib" | "main") {
             parent.to_path_buf()

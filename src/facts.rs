@@ -83,7 +83,9 @@ pub struct FileFacts {
     /// Rust: functions that run their parameter N inside a blocking section
     /// (`block_in_place(move || f(conn))`): a closure passed there runs off the runtime.
     pub section_params: Vec<(CtxId, usize)>,
-    /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`).
+    /// Rust: out-of-line modules declared test-only (`#[cfg(test)] mod tests;`), by
+    /// name, or by the file a `#[path = "unit/x_tests.rs"]` names (ending in `.rs`,
+    /// relative to the declaring file's directory).
     pub test_modules: Vec<String>,
     /// Rust: out-of-line modules compiled only for WebAssembly (`#[cfg(target_family =
     /// "wasm")] mod wasm;`): browser code, with no thread of the process to hold.

@@ -606,12 +606,27 @@ fn out_of_line_test_modules_are_test_code() {
     write(t.path(), "src/tests.rs", UNBOUNDED_RS);
     write(t.path(), "src/server.rs", "#[cfg(test)]\nmod helpers;\n");
     write(t.path(), "src/server/helpers.rs", UNBOUNDED_RS);
+    // `#[path = "./unit/.."]` names the file, from the declaring file's directory.
+    write(
+        t.path(),
+        "src/web/mod.rs",
+        "#[cfg(test)]\n#[path = \"./unit/web_tests.rs\"]\nmod web_tests;\n",
+    );
+    write(t.path(), "src/web/unit/web_tests.rs", UNBOUNDED_RS);
+    write(t.path(), "src/lib.rs", "#[cfg(test)]\nmod tests;\nmod server;\nmod web;\n");
     poolguard().arg("check").arg(t.path()).assert().code(0);
     poolguard()
         .args(["check", "--include-tests"])
         .arg(t.path())
         .assert()
         .code(1);
+    // The same `#[path]` module compiled in every build is product code.
+    write(
+        t.path(),
+        "src/web/mod.rs",
+        "#[path = \"./unit/web_tests.rs\"]\nmod web_tests;\n",
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(1);
 }
 
 #[test]

@@ -765,7 +765,20 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
         if is_test(&m.attrs) && m.content.is_none() {
-            self.facts.test_modules.push(m.ident.to_string());
+            // `#[path = "unit/x_tests.rs"]`: the file it names, not the module's name.
+            let named = m.attrs.iter().find_map(|a| match &a.meta {
+                syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) => Some(s.value()),
+                    _ => None,
+                },
+                _ => None,
+            });
+            let module = named.filter(|p| p.ends_with(".rs"));
+            let module = module.unwrap_or_else(|| m.ident.to_string());
+            self.facts.test_modules.push(module);
         }
         if is_wasm_only(&m.attrs) && m.content.is_none() {
             self.facts.wasm_modules.push(m.ident.to_string());
