@@ -613,7 +613,11 @@ fn out_of_line_test_modules_are_test_code() {
         "#[cfg(test)]\n#[path = \"./unit/web_tests.rs\"]\nmod web_tests;\n",
     );
     write(t.path(), "src/web/unit/web_tests.rs", UNBOUNDED_RS);
-    write(t.path(), "src/lib.rs", "#[cfg(test)]\nmod tests;\nmod server;\nmod web;\n");
+    write(
+        t.path(),
+        "src/lib.rs",
+        "#[cfg(test)]\nmod tests;\nmod server;\nmod web;\n",
+    );
     poolguard().arg("check").arg(t.path()).assert().code(0);
     poolguard()
         .args(["check", "--include-tests"])
