@@ -28,7 +28,7 @@ use crate::source::{Language, SourceFile};
 /// The default cache directory, under the project root.
 pub const DIR_NAME: &str = ".poolguard_cache";
 /// Bump whenever the pack layout or a cached type changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 const PACK: &str = "records.pack";
 const MAGIC: &[u8; 8] = b"PGCACHE\n";
 /// Magic, format version, settings fingerprint, body length, body checksum.
@@ -105,6 +105,7 @@ struct Entry {
 #[derive(Deserialize)]
 struct Record {
     generated: bool,
+    test_code: bool,
     errors: Vec<String>,
     file: Option<(Language, Vec<u32>, u64, FileFacts)>,
 }
@@ -113,6 +114,7 @@ struct Record {
 #[derive(Serialize)]
 struct RecordRef<'a> {
     generated: bool,
+    test_code: bool,
     errors: Vec<&'a str>,
     file: Option<(Language, &'a [u32], u64, &'a FileFacts)>,
 }
@@ -235,6 +237,7 @@ impl Cache {
             file,
             errors: errors(&key.path),
             generated: record.generated,
+            test_code: record.test_code,
         };
         let stored = Stored {
             path: key.path.clone(),
@@ -252,6 +255,7 @@ impl Cache {
     pub(crate) fn put(key: Key, analysed: &Analysed) -> Option<Stored> {
         let record = RecordRef {
             generated: analysed.generated,
+            test_code: analysed.test_code,
             errors: analysed.errors.iter().map(|e| e.message.as_str()).collect(),
             file: analysed.file.as_ref().map(|(source, facts)| {
                 let (line_starts, digest) = source.index();
@@ -506,6 +510,7 @@ mod tests {
                 message: "skipped: x".into(),
             }],
             generated: false,
+            test_code: false,
         };
         let stored = Cache::put(Cache::key("a.rs", b"x"), &analysed).unwrap();
         std::fs::write(dir.path().join("a.rs"), "x").unwrap();

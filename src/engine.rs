@@ -254,6 +254,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         })
         .collect();
     let mut skipped_generated = 0;
+    let mut skipped_read_tests = 0;
     let mut skipped = skipped;
     let explicit: Vec<_> = opts
         .paths
@@ -266,10 +267,16 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         if in_scope {
             errors.extend(a.errors);
             skipped_generated += usize::from(a.generated);
-            if a.generated {
+            skipped_read_tests += usize::from(a.test_code);
+            if a.generated || a.test_code {
+                let reason = if a.generated {
+                    walk::Reason::Generated
+                } else {
+                    walk::Reason::TestCode
+                };
                 skipped.push(Skipped {
                     path: c.path.clone(),
-                    reason: walk::Reason::Generated,
+                    reason,
                     explicit: explicit.contains(&crate::scope::canonical(&c.path)),
                 });
             }
@@ -285,7 +292,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let desktop = &catalog.lang(Language::Rust).data.desktop_crates;
     crate::lang::rust::crates::mark_tool_crates(&files, &mut facts, desktop);
     crate::model::calls::prune_calls(&mut facts);
-    let files_checked = in_scope.iter().filter(|&&r| r).count() - skipped_generated;
+    let files_checked =
+        in_scope.iter().filter(|&&r| r).count() - skipped_generated - skipped_read_tests;
 
     let levels = effective_levels(opts);
     let settings = Settings {
@@ -927,6 +935,16 @@ fn analyse_bytes(
             file: None,
             errors: Vec::new(),
             generated: true,
+            test_code: false,
+        };
+        return (a, true);
+    }
+    if !include_tests && language == Language::Java && crate::walk::imports_test_framework(&text) {
+        let a = Analysed {
+            file: None,
+            errors: Vec::new(),
+            generated: false,
+            test_code: true,
         };
         return (a, true);
     }
@@ -963,6 +981,7 @@ fn analyse_bytes(
                 file: Some((source, facts)),
                 errors,
                 generated: false,
+                test_code: false,
             };
             (a, true)
         }

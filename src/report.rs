@@ -49,6 +49,8 @@ pub(crate) struct Analysed {
     pub(crate) errors: Vec<FileError>,
     /// Skipped as generated code.
     pub(crate) generated: bool,
+    /// Skipped as test code found by reading it (a JUnit rule under `src/main`).
+    pub(crate) test_code: bool,
 }
 
 impl Analysed {
@@ -56,6 +58,7 @@ impl Analysed {
     pub(crate) fn failed(path: &str, message: String) -> Analysed {
         Analysed {
             generated: false,
+            test_code: false,
             file: None,
             errors: vec![FileError {
                 path: path.to_string(),

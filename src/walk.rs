@@ -379,6 +379,30 @@ pub fn is_test_path(path: &Path) -> bool {
     name.ends_with("Test.java") || name.ends_with("Tests.java") || name.ends_with("IT.java")
 }
 
+/// Java code that imports a test framework (JUnit, TestNG, Mockito, AssertJ) is test
+/// support wherever it lies (a JUnit rule under `src/main` of a `-test` module): served
+/// code never does. Read from the imports, before the first type.
+pub fn imports_test_framework(text: &str) -> bool {
+    const FRAMEWORKS: &[&str] = &[
+        "org.junit.",
+        "junit.framework.",
+        "org.testng.",
+        "org.mockito.",
+        "org.assertj.",
+    ];
+    if !FRAMEWORKS.iter().any(|f| text.contains(f)) {
+        return false;
+    }
+    text.lines()
+        .map(str::trim_start)
+        .take_while(|l| {
+            !l.contains(" class ") && !l.starts_with("class ") && !l.contains(" interface ")
+        })
+        .filter_map(|l| l.strip_prefix("import "))
+        .map(|l| l.trim_start_matches("static ").trim_start())
+        .any(|l| FRAMEWORKS.iter().any(|f| l.starts_with(f)))
+}
+
 /// Rust crates that exist only to support tests (`crates/foo-test-utils`,
 /// `app/integration`, `pool/mock`): their directory names.
 const RUST_TEST_SUPPORT: &[&str] = &[

@@ -633,6 +633,38 @@ fn out_of_line_test_modules_are_test_code() {
     poolguard().arg("check").arg(t.path()).assert().code(1);
 }
 
+/// A JUnit rule under `src/main` of a test-support module is test code by its imports.
+#[test]
+fn java_importing_a_test_framework_is_test_code() {
+    let t = TempDir::new().unwrap();
+    let rule = "package com.acme.it;\n\nimport org.apache.http.impl.client.CloseableHttpClient;\nimport org.apache.http.impl.client.HttpClients;\nimport org.junit.rules.ExternalResource;\n\npublic class RestClientRule extends ExternalResource {\n  private CloseableHttpClient http;\n  @Override\n  protected void before() { http = HttpClients.createDefault(); }\n}\n";
+    write(
+        t.path(),
+        "harness/src/main/java/com/acme/it/RestClientRule.java",
+        rule,
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(0);
+    poolguard()
+        .args(["check", "--include-tests"])
+        .arg(t.path())
+        .assert()
+        .code(1);
+    // Naming JUnit only in a string is no import.
+    let served = rule
+        .replace("import org.junit.rules.ExternalResource;\n", "")
+        .replace(" extends ExternalResource", "")
+        .replace(
+            "public class",
+            "// org.junit.rules in a comment\npublic class",
+        );
+    write(
+        t.path(),
+        "harness/src/main/java/com/acme/it/RestClientRule.java",
+        &served,
+    );
+    poolguard().arg("check").arg(t.path()).assert().code(1);
+}
+
 #[test]
 fn client_added_in_config_is_checked() {
     let t = TempDir::new().unwrap();
