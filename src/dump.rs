@@ -120,6 +120,9 @@ pub fn dump(project: &Project) -> String {
             if project.job_run(file, i) {
                 out.push_str(" [job]");
             }
+            if project.model.heats.first_use((file, i)) {
+                out.push_str(" [first use]");
+            }
             out.push('\n');
             let mut callees: Vec<String> = project
                 .model
@@ -141,6 +144,10 @@ pub fn dump(project: &Project) -> String {
                             " (under a timeout)"
                         } else if facts.method_marks.iter().any(|m| m.2 == e.span) {
                             " (advice, at the annotation)"
+                        } else if e.cold_only {
+                            " (cold only)"
+                        } else if e.once {
+                            " (lazy initialization)"
                         } else {
                             ""
                         }

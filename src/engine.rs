@@ -745,7 +745,19 @@ fn judge_context(
         });
         return true;
     };
-    let (context, root) = project.exec_context(file, ctx);
+    let (mut context, root) = project.exec_context(file, ctx);
+    // A wait on a lazy initialization's path (`if (region == null) region =
+    // create();`) runs once, not per request: where it runs is as good as unknown.
+    // (What such code makes, a pool or a client, still serves every later request.)
+    if d.rule == "unbounded_join"
+        && context.heat == Heat::Hot
+        && project.model.heats.first_use((file, ctx))
+    {
+        context = crate::diagnostic::ExecContext {
+            heat: Heat::Unknown,
+            via: Vec::new(),
+        };
+    }
     match context.heat {
         _ if d.any_context => {}
         Heat::Hot => {}

@@ -761,6 +761,11 @@ pub struct Call {
     /// connector closure whose endpoint bounds the connect: what the callee waits for
     /// is bounded by the caller.
     pub timed: bool,
+    /// Java: made on a lazy initialization's path, which runs once however often its
+    /// method does (`if (region == null) { region = create(); }`, or after `if (found
+    /// != null) return found;` of a constant lookup).
+    #[serde(default)]
+    pub once: bool,
 }
 
 /// A named item (class, method, function) that encloses code, for fingerprints.

@@ -71,9 +71,12 @@ pub struct Edge {
     pub in_loop: bool,
     /// Rust: the call's future runs inside a timeout wrapper (`timeout(d, f(..))`).
     pub timed: bool,
-    /// Java `new T(..)`: a constructor call. Cold code that makes an object makes its
-    /// constructor cold; hot code does not make it hot (see `Heats::spread_hot`).
-    pub construct: bool,
+    /// Cold code that makes the call makes the callee cold; hot code does not make
+    /// it hot (`Heats::spread_hot`): a Java constructor call (`new T(..)`).
+    pub cold_only: bool,
+    /// Made on a lazy initialization's path (`Call::once`): hot code makes the callee
+    /// hot only on first use (`Heats::first_use`).
+    pub once: bool,
 }
 
 #[derive(Debug, Default)]
@@ -375,7 +378,8 @@ impl CallGraph {
                             span: call.span,
                             in_loop: call.in_loop,
                             timed: call.timed,
-                            construct: &*call.method == "<init>",
+                            cold_only: &*call.method == "<init>",
+                            once: call.once,
                         },
                     ));
                     callees.push((
@@ -385,7 +389,8 @@ impl CallGraph {
                             span: call.span,
                             in_loop: call.in_loop,
                             timed: call.timed,
-                            construct: &*call.method == "<init>",
+                            cold_only: &*call.method == "<init>",
+                            once: call.once,
                         },
                     ));
                 }
@@ -419,7 +424,8 @@ impl CallGraph {
                             span: s.span,
                             in_loop: false,
                             timed: false,
-                            construct: false,
+                            cold_only: false,
+                            once: false,
                         };
                         callers.push((n, edge((file, s.ctx))));
                         callees.push(((file, s.ctx), edge(n)));
@@ -1018,7 +1024,8 @@ fn advice_edges<'f>(
                     span: *span,
                     in_loop: false,
                     timed: false,
-                    construct: false,
+                    cold_only: false,
+                    once: false,
                 };
                 callers.push((a, edge((file, *ctx))));
                 callees.push(((file, *ctx), edge(a)));

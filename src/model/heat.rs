@@ -25,6 +25,8 @@ pub struct Heats {
     /// Hot code reached from an entry point that runs per request, message or event
     /// (not only from pool tasks or schedules): what it queues grows with load.
     per_request: rustc_hash::FxHashSet<Node>,
+    /// Hot code reached only along lazy initializations (`Heats::first_use`).
+    first_use: rustc_hash::FxHashSet<Node>,
 }
 
 /// One step of a witness path: the entry point, then each call.
@@ -496,35 +498,82 @@ impl Heats {
         hot: &mut VecDeque<Node>,
         deferred: &mut HashMap<Node, String>,
     ) {
-        while let Some(n) = hot.pop_front() {
-            // Not into constructors: an object made per request is mostly made once
-            // and cached (a plugin on first use, a trie on a cache miss), and its
-            // constructor's work is that one-time set-up (measured on round 66).
-            let calls = graph
-                .callees
-                .get(&n)
-                .into_iter()
-                .flatten()
-                .filter(|e| !e.construct);
-            let inner = nested.get(&n).into_iter().flatten();
-            let next = calls
-                .map(|e| (e.node, Some(e.span)))
-                .chain(inner.map(|&c| (c, None)));
-            for (m, span) in next {
-                if self.heat.contains_key(&m) {
-                    continue;
+        // Calls on a lazy initialization's path, followed once all else is reached.
+        let mut later: Vec<(Node, Node, Span)> = Vec::new();
+        loop {
+            while let Some(n) = hot.pop_front() {
+                let first = self.first_use.contains(&n);
+                // Not into constructors: an object made per request is mostly made once
+                // and cached (a plugin on first use, a trie on a cache miss), and its
+                // constructor's work is that one-time set-up (measured on round 66).
+                let calls = graph
+                    .callees
+                    .get(&n)
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| !e.cold_only);
+                let inner = nested.get(&n).into_iter().flatten();
+                let next = calls
+                    .map(|e| (e.node, Some(e.span), e.once))
+                    .chain(inner.map(|&c| (c, None, false)));
+                for (m, span, once) in next {
+                    let s = span.unwrap_or(Span::new(0, 0));
+                    if once && !first {
+                        later.push((n, m, s));
+                        continue;
+                    }
+                    if self.heat.contains_key(&m) {
+                        // Reached in steady use after first use only: steady now.
+                        if !first && self.first_use.remove(&m) {
+                            if !self.roots.contains_key(&m) {
+                                self.pred.insert(m, (n, s));
+                            }
+                            hot.push_back(m);
+                        }
+                        continue;
+                    }
+                    self.reach(m, n, s, first, deferred);
+                    hot.push_back(m);
                 }
-                self.heat.insert(m, Heat::Hot);
-                if let Some(why) = deferred.remove(&m) {
-                    self.roots.insert(m, why);
-                } else if let Some(s) = span {
-                    self.pred.insert(m, (n, s));
-                } else {
-                    self.pred.insert(m, (n, Span::new(0, 0)));
+            }
+            let mut more = false;
+            for (n, m, s) in std::mem::take(&mut later) {
+                if !self.heat.contains_key(&m) {
+                    self.reach(m, n, s, true, deferred);
+                    hot.push_back(m);
+                    more = true;
                 }
-                hot.push_back(m);
+            }
+            if !more {
+                break;
             }
         }
+    }
+
+    /// Mark `m` hot, reached from `n` at `span` (on first use only, when `first`).
+    fn reach(
+        &mut self,
+        m: Node,
+        n: Node,
+        span: Span,
+        first: bool,
+        deferred: &mut HashMap<Node, String>,
+    ) {
+        self.heat.insert(m, Heat::Hot);
+        if first {
+            self.first_use.insert(m);
+        }
+        if let Some(why) = deferred.remove(&m) {
+            self.roots.insert(m, why);
+        } else {
+            self.pred.insert(m, (n, span));
+        }
+    }
+
+    /// Hot code that runs only on a lazy initialization's path (`if (region == null)
+    /// { region = create(); }` in a request handler): once, not per request.
+    pub fn first_use(&self, n: Node) -> bool {
+        self.first_use.contains(&n)
     }
 
     /// The heat of a context (`Unknown` when no entry point reaches it).

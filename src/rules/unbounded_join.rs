@@ -34,7 +34,11 @@ fn by_design(project: &Project, file: FileId, facts: &FileFacts, w: &Wait) -> bo
     if w.handshake {
         return true;
     }
-    let heat = project.heat(file, w.ctx);
+    // A wait only a lazy initialization reaches runs once: as good as unknown.
+    let heat = match project.heat(file, w.ctx) {
+        Heat::Hot if project.model.heats.first_use((file, w.ctx)) => Heat::Unknown,
+        heat => heat,
+    };
     if w.kind == WaitKind::Synchronizer && w.submission.is_none() && heat == Heat::Unknown {
         return true;
     }

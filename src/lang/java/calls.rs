@@ -475,6 +475,7 @@ impl<'a> Extractor<'a> {
             overload: None,
             literals: 0,
             timed: false,
+            once: self.frame.once > 0,
         });
         Some(self.facts.calls.len() - 1)
     }
@@ -510,6 +511,7 @@ impl<'a> Extractor<'a> {
             overload: None,
             literals: self.arg_kinds(&args),
             timed: false,
+            once: self.frame.once > 0,
         });
     }
 
@@ -1705,6 +1707,7 @@ impl<'a> Extractor<'a> {
             overload,
             literals: self.arg_kinds(args),
             timed: false,
+            once: self.frame.once > 0,
         });
     }
 

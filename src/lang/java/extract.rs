@@ -71,6 +71,8 @@ pub(super) struct Frame {
     pub timeout_branch: usize,
     /// Latches whose release the task of a project call does: variable -> call index.
     pub release_calls: HashMap<String, usize>,
+    /// Inside a lazy initialization (`Call::once`).
+    pub once: usize,
 }
 
 pub struct Extractor<'a> {
@@ -447,9 +449,12 @@ impl<'a> Extractor<'a> {
             K::Resource => self.resource(node),
             K::Assign => self.assignment(node),
             K::Block | K::Catch => {
+                // A lazy initialization's early return marks the rest of its block.
+                let once = self.frame.once;
                 self.scopes.push();
                 self.children(node);
                 self.scopes.pop();
+                self.frame.once = once;
             }
             K::Try => self.try_statement(node),
             K::ForEach => self.for_each(node),

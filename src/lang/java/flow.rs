@@ -19,7 +19,11 @@ impl<'a> Extractor<'a> {
         // asked only of the rare untimed wait inside one (`in_timed_twin`).
         let on_timeout = self.mentions_timeout(cond);
         self.frame.timeout_branch += usize::from(on_timeout);
+        let lazy = node
+            .field("consequence")
+            .map_or(Lazy::No, |then| self.lazy_init(cond, then));
         if let Some(then) = node.field("consequence") {
+            self.frame.once += usize::from(lazy == Lazy::Then);
             self.scopes.push();
             for name in &done {
                 self.mark_complete_local(name);
@@ -35,6 +39,7 @@ impl<'a> Extractor<'a> {
                 .cloned()
                 .collect();
             self.scopes.pop();
+            self.frame.once -= usize::from(lazy == Lazy::Then);
             for name in &after {
                 self.mark_complete(name);
             }
@@ -48,6 +53,104 @@ impl<'a> Extractor<'a> {
             self.scopes.pop();
         }
         self.frame.timeout_branch -= usize::from(on_timeout);
+        // `if (found != null) return found;`: the rest of the block creates it, once
+        // (the enclosing block restores the count).
+        self.frame.once += usize::from(lazy == Lazy::Rest);
+    }
+
+    /// A lazy initialization: `if (region == null) { region = create(); }` on a field,
+    /// or on a local holding a lookup by constants (`cache.getRegion(CONFIG)`), whose
+    /// branch runs once (`Lazy::Then`); `if (found != null) return found;` on the same,
+    /// after which the rest of the block runs once (`Lazy::Rest`). A lookup by a
+    /// parameter (`cache.get(key)`) is a cache miss, which recurs.
+    fn lazy_init(&self, cond: Node, then: Node) -> Lazy {
+        let cond = super::syntax::unparen(cond);
+        let op = cond.field("operator").map_or("", |o| self.text(o));
+        if cond.kind_name() != "binary_expression" || !matches!(op, "==" | "!=") {
+            return Lazy::No;
+        }
+        let (Some(l), Some(r)) = (cond.field("left"), cond.field("right")) else {
+            return Lazy::No;
+        };
+        let held = match (l.kind_name(), r.kind_name()) {
+            (_, "null_literal") => l,
+            ("null_literal", _) => r,
+            _ => return Lazy::No,
+        };
+        if !self.held_once(held) {
+            return Lazy::No;
+        }
+        let name = self.text(held).trim_start_matches("this.");
+        match op {
+            // The branch sets what it tested (or returns what it made).
+            "==" if any_node(then, |n| {
+                n.kind_name() == "assignment_expression"
+                    && n.field("left")
+                        .is_some_and(|x| self.text(x).trim_start_matches("this.") == name)
+            }) =>
+            {
+                Lazy::Then
+            }
+            "!=" if exits(then) => Lazy::Rest,
+            _ => Lazy::No,
+        }
+    }
+
+    /// A field (`region`, `this.region`), or a local whose initializer is a lookup by
+    /// constants only (`cache.getRegion(CONFIG_REGION)`, `registry.get()`).
+    fn held_once(&self, held: Node) -> bool {
+        match held.kind_name() {
+            "field_access" => held
+                .field("object")
+                .is_some_and(|o| o.kind_name() == "this"),
+            "identifier" => {
+                let name = self.text(held);
+                // The local's declarator: `Some(initializer)`; `None` for a field.
+                let local = super::queues::enclosing_body(held).and_then(|body| {
+                    let mut stack = vec![body];
+                    while let Some(n) = stack.pop() {
+                        if n.kind_name() == "variable_declarator"
+                            && n.field("name").is_some_and(|v| self.text(v) == name)
+                        {
+                            return Some(n.field("value"));
+                        }
+                        let mut c = n.walk();
+                        stack.extend(n.named_children(&mut c));
+                    }
+                    None
+                });
+                match local {
+                    Some(Some(value)) => self.constant_lookup(value),
+                    Some(None) => false,
+                    None => self.field(name).is_some(),
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// A method call whose arguments are all constants: literals, `UPPER_CASE` names.
+    fn constant_lookup(&self, value: Node) -> bool {
+        let value = super::syntax::unparen(value);
+        if value.kind_name() != "method_invocation" {
+            return false;
+        }
+        let Some(args) = value.field("arguments") else {
+            return false;
+        };
+        let mut c = args.walk();
+        let all = args.named_children(&mut c).all(|a| {
+            let name = match a.kind_name() {
+                "identifier" => self.text(a),
+                "field_access" => a.field("field").map_or("", |f| self.text(f)),
+                k => return k.ends_with("literal") && k != "null_literal",
+            };
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_')
+        });
+        all
     }
 
     /// `f.isDone() && f.get()` and `!f.isDone() || f.get()`: the right side runs only
@@ -760,6 +863,14 @@ fn leaves(stmt: Node) -> bool {
 }
 
 /// Whether a statement always leaves the enclosing block (`return`, `throw`).
+/// Whether an `if` is a lazy initialization, and what of it runs once.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lazy {
+    No,
+    Then,
+    Rest,
+}
+
 fn exits(stmt: Node) -> bool {
     ends_with(stmt, &["return_statement", "throw_statement"])
 }

@@ -756,6 +756,7 @@ impl<'a> Extractor<'a> {
             overload: None,
             literals: 0,
             timed: self.timeout_wrapped > 0,
+            once: false,
         }
     }
 
