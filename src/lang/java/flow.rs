@@ -129,9 +129,16 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// A method call whose arguments are all constants: literals, `UPPER_CASE` names.
+    /// A method call whose arguments are all constants: literals, `UPPER_CASE` names
+    /// (also cast: `(DistributedRegion) cache.getRegion(ROOT, true)`).
     fn constant_lookup(&self, value: Node) -> bool {
-        let value = super::syntax::unparen(value);
+        let mut value = super::syntax::unparen(value);
+        while value.kind_name() == "cast_expression" {
+            match value.field("value") {
+                Some(v) => value = super::syntax::unparen(v),
+                None => return false,
+            }
+        }
         if value.kind_name() != "method_invocation" {
             return false;
         }
@@ -143,6 +150,7 @@ impl<'a> Extractor<'a> {
             let name = match a.kind_name() {
                 "identifier" => self.text(a),
                 "field_access" => a.field("field").map_or("", |f| self.text(f)),
+                "true" | "false" => return true,
                 k => return k.ends_with("literal") && k != "null_literal",
             };
             !name.is_empty()
