@@ -390,11 +390,11 @@ pub fn imports_test_framework(text: &str) -> bool {
         "org.mockito.",
         "org.assertj.",
     ];
-    if !FRAMEWORKS.iter().any(|f| text.contains(f)) {
-        return false;
-    }
+    // Only the header: lines up to the first type declaration (comments skipped).
+    let comment = |l: &&str| l.starts_with("//") || l.starts_with('*') || l.starts_with("/*");
     text.lines()
         .map(str::trim_start)
+        .filter(|l| !comment(l))
         .take_while(|l| {
             !l.contains(" class ") && !l.starts_with("class ") && !l.contains(" interface ")
         })

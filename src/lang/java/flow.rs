@@ -77,11 +77,9 @@ impl<'a> Extractor<'a> {
             ("null_literal", _) => r,
             _ => return Lazy::No,
         };
-        if !self.held_once(held) {
-            return Lazy::No;
-        }
         let name = self.text(held).trim_start_matches("this.");
-        match op {
+        // The shape first, then (rarely asked) what the tested value holds.
+        let lazy = match op {
             // The branch sets what it tested (or returns what it made).
             "==" if any_node(then, |n| {
                 n.kind_name() == "assignment_expression"
@@ -92,7 +90,12 @@ impl<'a> Extractor<'a> {
                 Lazy::Then
             }
             "!=" if exits(then) => Lazy::Rest,
-            _ => Lazy::No,
+            _ => return Lazy::No,
+        };
+        if self.held_once(held) {
+            lazy
+        } else {
+            Lazy::No
         }
     }
 
