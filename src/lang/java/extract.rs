@@ -1407,7 +1407,17 @@ impl<'a> Extractor<'a> {
             if ty.fq().is_none_or(|fq| !self.catalog.knows(fq)) {
                 let target = self.type_ref(&ty);
                 self.pool_args(node, &target, "<init>");
-                self.record_creation(node, target);
+                // Not the JDK's classes (`new ArrayList<>()`, `new StringBuilder()`) nor
+                // exceptions: the project declares neither.
+                let jdk = ty.fq().is_some_and(|fq| {
+                    ["java.", "javax.", "jakarta."]
+                        .iter()
+                        .any(|p| fq.starts_with(p))
+                });
+                let thrown = ty.simple.ends_with("Exception") || ty.simple.ends_with("Error");
+                if !jdk && !thrown {
+                    self.record_creation(node, target);
+                }
             }
         }
         self.anonymous_or_children(node, None);
