@@ -79,6 +79,9 @@ pub struct Diagnostic {
     /// itself hangs startup as surely as a request): the context is reported, but
     /// does not lower or drop the finding.
     pub any_context: bool,
+    /// Hot code that only a lazy initialization reaches (`Heats::first_use`) runs once:
+    /// for this finding it is as good as unknown (a wait there), not hot.
+    pub once_is_unknown: bool,
     /// Where the finding is worth a reviewer's time (most: wherever its context puts it).
     pub worth: Worth,
 }
@@ -111,6 +114,7 @@ impl Diagnostic {
             site: None,
             context: None,
             any_context: false,
+            once_is_unknown: false,
             worth: Worth::AsContext,
         }
     }
@@ -118,6 +122,12 @@ impl Diagnostic {
     /// The code whose execution context decides this finding's level.
     pub fn at(mut self, file: FileId, ctx: CtxId) -> Diagnostic {
         self.site = Some((file, ctx));
+        self
+    }
+
+    /// See [`Diagnostic::once_is_unknown`].
+    pub fn once_unknown(mut self) -> Diagnostic {
+        self.once_is_unknown = true;
         self
     }
 

@@ -164,7 +164,8 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             };
             let mut d = Diagnostic::new(RULE.id, file, w.span, message)
                 .help(w.help.clone())
-                .at(file, w.ctx);
+                .at(file, w.ctx)
+                .once_unknown();
             // A blocking wait in a background loop task still pins a runtime worker.
             if !w.reply && execs.iter().any(|e| e.blocks_shared_worker(project)) {
                 d = d.in_any_context();
@@ -326,6 +327,7 @@ fn wrapper_waits(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
         let mut d = Diagnostic::new(RULE.id, s.file, w, message)
             .help("bound the wait (`.get(500, MILLISECONDS)`, `.orTimeout(..).join()`) and handle the timeout")
             .at(s.file, s.ctx)
+            .once_unknown()
             .label(wf, ws, "the task is submitted here");
         if let Some((pf, pool)) = project.pool(&s.pool) {
             d = d.label(pf, pool.span, format!("pool `{}` defined here", pool.name));

@@ -80,7 +80,7 @@ impl<'a> Extractor<'a> {
         let name = self.text(held).trim_start_matches("this.");
         // The shape first, then (rarely asked) what the tested value holds.
         let lazy = match op {
-            // The branch sets what it tested (or returns what it made).
+            // The branch sets what it tested.
             "==" if any_node(then, |n| {
                 n.kind_name() == "assignment_expression"
                     && n.field("left")
@@ -149,7 +149,7 @@ impl<'a> Extractor<'a> {
             return false;
         };
         let mut c = args.walk();
-        let all = args.named_children(&mut c).all(|a| {
+        let constants = args.named_children(&mut c).all(|a| {
             let name = match a.kind_name() {
                 "identifier" => self.text(a),
                 "field_access" => a.field("field").map_or("", |f| self.text(f)),
@@ -161,7 +161,7 @@ impl<'a> Extractor<'a> {
                     .chars()
                     .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_')
         });
-        all
+        constants
     }
 
     /// `f.isDone() && f.get()` and `!f.isDone() || f.get()`: the right side runs only
