@@ -595,6 +595,16 @@ fn rules_and_explain() {
         .stdout(predicate::str::contains(env!("CARGO_PKG_VERSION")));
 }
 
+/// Test code: `check` finds nothing in `dir`, `check --include-tests` finds it.
+fn assert_test_code(dir: &std::path::Path) {
+    poolguard().arg("check").arg(dir).assert().code(0);
+    poolguard()
+        .args(["check", "--include-tests"])
+        .arg(dir)
+        .assert()
+        .code(1);
+}
+
 #[test]
 fn out_of_line_test_modules_are_test_code() {
     let t = TempDir::new().unwrap();
@@ -618,12 +628,7 @@ fn out_of_line_test_modules_are_test_code() {
         "src/lib.rs",
         "#[cfg(test)]\nmod tests;\nmod server;\nmod web;\n",
     );
-    poolguard().arg("check").arg(t.path()).assert().code(0);
-    poolguard()
-        .args(["check", "--include-tests"])
-        .arg(t.path())
-        .assert()
-        .code(1);
+    assert_test_code(t.path());
     // The same `#[path]` module compiled in every build is product code.
     write(
         t.path(),
@@ -643,12 +648,7 @@ fn java_importing_a_test_framework_is_test_code() {
         "harness/src/main/java/com/acme/it/RestClientRule.java",
         rule,
     );
-    poolguard().arg("check").arg(t.path()).assert().code(0);
-    poolguard()
-        .args(["check", "--include-tests"])
-        .arg(t.path())
-        .assert()
-        .code(1);
+    assert_test_code(t.path());
     // Naming JUnit only in a string is no import.
     let served = rule
         .replace("import org.junit.rules.ExternalResource;\n", "")
