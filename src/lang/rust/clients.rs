@@ -732,9 +732,13 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
     }
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
-        // `Api { client }`: the shorthand names the variable without a path expression.
+        // `Api { client }`: the shorthand names the variable without a path expression;
+        // `Self { inner: builder.build(connector) }`: what it builds is kept there.
         if s.fields.iter().any(|f| {
-            matches!(&f.member, syn::Member::Named(n) if n == self.var) && f.colon_token.is_none()
+            let shorthand = matches!(&f.member, syn::Member::Named(n) if n == self.var)
+                && f.colon_token.is_none();
+            let chain = flatten(&f.expr);
+            shorthand || (self.is_var(chain.root) && !chain.calls.is_empty())
         }) {
             self.escapes = true;
         }
