@@ -749,8 +749,7 @@ fn judge_context(
     // A wait on a lazy initialization's path (`if (region == null) region =
     // create();`) runs once, not per request: where it runs is as good as unknown.
     // (What such code makes, a pool or a client, still serves every later request.)
-    if d.once_is_unknown && context.heat == Heat::Hot && project.model.heats.first_use((file, ctx))
-    {
+    if d.once_is_unknown && context.heat != project.steady_heat(file, ctx) {
         context = crate::diagnostic::ExecContext {
             heat: Heat::Unknown,
             via: Vec::new(),

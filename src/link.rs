@@ -541,22 +541,24 @@ impl<'a> Project<'a> {
             .is_some_and(|e| e.job || (e.sized_job && self.model.scheduler_sized))
     }
 
+    /// The heat of code as a wait there matters: hot code that only a lazy
+    /// initialization reaches (`Heats::first_use`) runs once, so it counts as unknown.
+    pub fn steady_heat(&self, file: FileId, ctx: CtxId) -> Heat {
+        match self.heat(file, ctx) {
+            Heat::Hot if self.model.heats.first_use((file, ctx)) => Heat::Unknown,
+            heat => heat,
+        }
+    }
+
     /// Whether cold code is cold only because a dedicated thread's loop runs it.
     pub fn looped(&self, file: FileId, ctx: CtxId) -> bool {
         self.model.heats.looped((file, ctx))
     }
 
-    /// Whether a context is a Java constructor (named as its class).
-    fn constructor(&self, file: FileId, ctx: CtxId) -> bool {
-        let c = &self.facts[file].contexts[ctx];
-        let owner = c.owner.as_deref().unwrap_or("");
-        self.files[file].language == crate::source::Language::Java
-            && owner.rsplit(['.', '$']).next() == Some(c.name.as_str())
-    }
-
     /// `Owner.method` of a context (lambdas and task bodies: of the method they are in).
     pub fn display_name(&self, file: FileId, ctx: CtxId) -> String {
         let contexts = &self.facts[file].contexts;
+        let java = self.files[file].language == crate::source::Language::Java;
         let mut cur = ctx;
         while let Some(c) = contexts.get(cur) {
             if c.name != "lambda" && c.name != "task" {
@@ -565,8 +567,8 @@ impl<'a> Project<'a> {
                 return match (owner, c.name.as_str()) {
                     ("", name) => name.to_string(),
                     (owner, "<init>") => owner.to_string(),
-                    // A Java constructor.
-                    (owner, name) if owner == name && self.constructor(file, cur) => {
+                    // A Java constructor (named as its class).
+                    (owner, name) if owner == name && java => {
                         format!("new {owner}(..)")
                     }
                     (owner, name) => format!("{owner}.{name}"),

@@ -35,10 +35,7 @@ fn by_design(project: &Project, file: FileId, facts: &FileFacts, w: &Wait) -> bo
         return true;
     }
     // A wait only a lazy initialization reaches runs once: as good as unknown.
-    let heat = match project.heat(file, w.ctx) {
-        Heat::Hot if project.model.heats.first_use((file, w.ctx)) => Heat::Unknown,
-        heat => heat,
-    };
+    let heat = project.steady_heat(file, w.ctx);
     if w.kind == WaitKind::Synchronizer && w.submission.is_none() && heat == Heat::Unknown {
         return true;
     }

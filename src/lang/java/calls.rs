@@ -457,8 +457,15 @@ impl<'a> Extractor<'a> {
         if !(on == "this" || own) || method == "new" || !self.names.declares_method(method) {
             return None;
         }
-        self.facts.calls.push(Call {
-            span: node_span(node),
+        let call = self.plain_call(node_span(node), method);
+        self.facts.calls.push(call);
+        Some(self.facts.calls.len() - 1)
+    }
+
+    /// A call of `method` here with nothing known of its receiver or arguments.
+    fn plain_call(&self, span: Span, method: &str) -> Call {
+        Call {
+            span,
             ctx: self.current_ctx(),
             method: method.into(),
             receiver_type: None,
@@ -476,8 +483,7 @@ impl<'a> Extractor<'a> {
             literals: 0,
             timed: false,
             once: self.frame.once > 0,
-        });
-        Some(self.facts.calls.len() - 1)
+        }
     }
 
     /// `new Retriever(..)` of a project class: a call of its constructors, which run
@@ -493,26 +499,13 @@ impl<'a> Extractor<'a> {
         });
         // `new Retriever(..)` up to the arguments, not an anonymous class's body.
         let end = node.field("arguments").unwrap_or(node).end_byte();
-        self.facts.calls.push(Call {
-            span: Span::new(node.start_byte(), end),
-            ctx: self.current_ctx(),
-            method: "<init>".into(),
-            receiver_type: None,
-            callee_owner: None,
-            waited: None,
-            waited_timed: false,
-            returned: false,
+        let call = Call {
             target: Some(target),
-            in_loop: self.frame.loops > 0,
-            submit_like: false,
-            lambda_args: Box::new([]),
-            module: None,
             args: u8::try_from(args.len()).ok(),
-            overload: None,
             literals: self.arg_kinds(&args),
-            timed: false,
-            once: self.frame.once > 0,
-        });
+            ..self.plain_call(Span::new(node.start_byte(), end), "<init>")
+        };
+        self.facts.calls.push(call);
     }
 
     /// A static call's fully-qualified name: `Executors.newFixedThreadPool` on a class

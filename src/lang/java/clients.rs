@@ -895,6 +895,28 @@ impl<'a> Extractor<'a> {
                 .is_some_and(|fq| !self.catalog.clients_starting("new", &fq).is_empty())
     }
 
+    /// The first declarator of a local named `name` in `body` (one with an initializer
+    /// only, when `with_value`).
+    pub(super) fn local_declarator<'t>(
+        &self,
+        body: Node<'t>,
+        name: &str,
+        with_value: bool,
+    ) -> Option<Node<'t>> {
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "variable_declarator"
+                && n.field("name").is_some_and(|v| self.text(v) == name)
+                && (!with_value || n.field("value").is_some())
+            {
+                return Some(n);
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        None
+    }
+
     /// The initializer of the local (or field) an identifier names.
     pub(super) fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
         let name = self.text(ident);
@@ -905,15 +927,9 @@ impl<'a> Extractor<'a> {
             .flatten()
         };
         // The method's locals first, then the class's fields.
-        if let Some(body) = enclosing_body(ident) {
-            let mut stack = vec![body];
-            while let Some(n) = stack.pop() {
-                if let Some(v) = declared(n) {
-                    return Some(v);
-                }
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
-            }
+        let local = enclosing_body(ident).and_then(|b| self.local_declarator(b, name, true));
+        if let Some(d) = local {
+            return d.field("value");
         }
         let class = enclosing_class_body(ident)?;
         let mut c = class.walk();

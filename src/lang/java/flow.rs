@@ -109,19 +109,9 @@ impl<'a> Extractor<'a> {
             "identifier" => {
                 let name = self.text(held);
                 // The local's declarator: `Some(initializer)`; `None` for a field.
-                let local = super::queues::enclosing_body(held).and_then(|body| {
-                    let mut stack = vec![body];
-                    while let Some(n) = stack.pop() {
-                        if n.kind_name() == "variable_declarator"
-                            && n.field("name").is_some_and(|v| self.text(v) == name)
-                        {
-                            return Some(n.field("value"));
-                        }
-                        let mut c = n.walk();
-                        stack.extend(n.named_children(&mut c));
-                    }
-                    None
-                });
+                let local = super::queues::enclosing_body(held)
+                    .and_then(|body| self.local_declarator(body, name, false))
+                    .map(|d| d.field("value"));
                 match local {
                     Some(Some(value)) => self.constant_lookup(value),
                     Some(None) => false,
