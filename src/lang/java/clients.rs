@@ -183,7 +183,8 @@ impl<'a> Extractor<'a> {
         if entry.when_partly_set && lacks == entry.missing {
             return;
         }
-        if self.bounds_each_request(entry, start, &used.request_calls)
+        let local = in_resource(start) || used.confined;
+        if self.bounds_each_request(entry, start, &used.request_calls, local)
             || self.handed_to_bound(entry, &used.passed)
             || self.configured_by_callers(entry, start)
         {
@@ -437,7 +438,7 @@ impl<'a> Extractor<'a> {
                 .clients
                 .iter()
                 .filter(|e| e.configured_per_request())
-                .filter(|e| self.bounds_each_request(e, *at, &request_calls[i]))
+                .filter(|e| self.bounds_each_request(e, *at, &request_calls[i], false))
                 .map(|e| Box::from(e.id.as_str()))
                 .collect();
             self.facts.client_sources.push(ClientSource {
@@ -545,8 +546,17 @@ impl<'a> Extractor<'a> {
     /// call (`httpPost.setConfig(rc)`) whose argument is a configured entry, inline
     /// or through a local or field; or a bare `per_request` setting (`timeout`) made,
     /// on every path, in each method that sends a request on it (in the creating
-    /// method when it is no field).
-    fn bounds_each_request(&self, entry: &ClientEntry, start: Node, requests: &[Node]) -> bool {
+    /// method when it is no field). The `per_request` call may be anywhere in the
+    /// client's class; for a `local` client (one method's), in that method or in an own
+    /// method it calls (the helper that builds its requests), not in a sibling method
+    /// that bounds its own client.
+    fn bounds_each_request(
+        &self,
+        entry: &ClientEntry,
+        start: Node,
+        requests: &[Node],
+        local: bool,
+    ) -> bool {
         if entry.per_request.is_empty() {
             return false;
         }
@@ -579,7 +589,21 @@ impl<'a> Extractor<'a> {
         let Some(class) = enclosing_class_body(start) else {
             return false;
         };
-        let mut stack = vec![class];
+        let mut stack = match enclosing_body(start).filter(|_| local) {
+            Some(body) => {
+                let mut scope = vec![body];
+                super::syntax::any_node(body, |n| {
+                    let own = n.kind_name() == "method_invocation"
+                        && n.field("object").is_none_or(|o| o.kind_name() == "this");
+                    if let Some(m) = n.field("name").filter(|_| own) {
+                        scope.extend(self.methods_named(class, self.text(m)));
+                    }
+                    false
+                });
+                scope
+            }
+            None => vec![class],
+        };
         while let Some(n) = stack.pop() {
             if n.kind_name() == "method_invocation" {
                 let name = n.field("name").map(|m| self.text(m)).unwrap_or_default();
@@ -689,11 +713,8 @@ impl<'a> Extractor<'a> {
         // method. One of this class (`buildConfig()`) is followed to what it returns;
         // another class's is taken as bounded (what poolguard cannot see lacks
         // nothing), unlike the library's own defaults (`RequestConfig.DEFAULT`).
-        let expr = match arg.kind_name() {
-            "identifier" => self.local_initializer(arg),
-            _ => Some(arg),
-        };
-        let Some(root) = expr
+        let Some(root) = self
+            .config_value(arg)
             .map(chain_root)
             .filter(|r| r.kind_name() == "method_invocation")
         else {
@@ -724,12 +745,74 @@ impl<'a> Extractor<'a> {
                 .all(|r| self.configures_entry(entry, *r, depth + 1))
     }
 
-    /// Where an argument (inline, or the local it names) starts an `entry` value.
-    fn config_start<'t>(&self, entry: &ClientEntry, arg: Node<'t>) -> Option<Node<'t>> {
-        let expr = match arg.kind_name() {
-            "identifier" => self.local_initializer(arg)?,
-            _ => arg,
+    /// The value a configuration argument names: inline, the local or field it names
+    /// (`setConfig(requestConfig)`, `setConfig(this.requestConfig)`), or, for a field
+    /// declared without one, the only value its class assigns it (`this.requestConfig =
+    /// RequestConfig.custom()..build()` in the constructor).
+    fn config_value<'t>(&self, arg: Node<'t>) -> Option<Node<'t>> {
+        let name = match arg.kind_name() {
+            "identifier" => arg,
+            "field_access" if arg.field("object").is_some_and(|o| o.kind_name() == "this") => {
+                arg.field("field")?
+            }
+            _ => return Some(arg),
         };
+        if let Some(v) = (arg.kind_name() == "identifier")
+            .then(|| self.local_initializer(arg))
+            .flatten()
+        {
+            return Some(v);
+        }
+        let class = enclosing_class_body(arg)?;
+        let var = self.text(name);
+        let declared = |n: Node| {
+            n.kind_name() == "field_declaration" && {
+                let mut c = n.walk();
+                let found = n.named_children(&mut c).any(|d| {
+                    d.kind_name() == "variable_declarator"
+                        && d.field("name").is_some_and(|v| self.text(v) == var)
+                        && d.field("value").is_none()
+                });
+                found
+            }
+        };
+        let mut c = class.walk();
+        if !class.named_children(&mut c).any(declared) {
+            return None;
+        }
+        // Every assignment to the field in its class (not in nested classes): exactly one.
+        let mut found = None;
+        let mut stack = vec![class];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "assignment_expression" {
+                let target = n.field("left").map(|l| match l.kind_name() {
+                    "field_access"
+                        if l.field("object").is_some_and(|o| o.kind_name() == "this") =>
+                    {
+                        l.field("field")
+                    }
+                    "identifier" => Some(l),
+                    _ => None,
+                });
+                if target.flatten().is_some_and(|t| self.text(t) == var) {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = n.field("right");
+                }
+            }
+            if n.id() != class.id() && n.kind_name() == "class_body" {
+                continue;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        found
+    }
+
+    /// Where an argument (inline, or the local or field it names) starts an `entry` value.
+    fn config_start<'t>(&self, entry: &ClientEntry, arg: Node<'t>) -> Option<Node<'t>> {
+        let expr = self.config_value(arg)?;
         let mut start = chain_root(expr);
         // `rcb.build()` on a local builder (`RequestConfig.Builder rcb =
         // RequestConfig.custom(); rcb.setConnectTimeout(..);`): the builder's start.
