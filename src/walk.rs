@@ -489,11 +489,14 @@ fn is_e2e_module(dir: &str) -> bool {
     dir == "test" || dir.starts_with("e2e") || dir.split('-').any(|p| p == "e2e")
 }
 
-/// A module directory named as a showcase or a load tool: `demo`, `demo-crossapp`,
-/// `example-orders`, `tools/perf`.
+/// A module directory named as a showcase, a load tool or documentation: `demo`,
+/// `demo-crossapp`, `example-orders`, `tools/perf`, `docs` and `framework-docs` (the
+/// snippets a manual compiles and includes).
 fn is_showcase_root(dir: &str) -> bool {
     const KINDS: &[&str] = &["demo", "demos", "example", "sample", "perf"];
     KINDS.contains(&dir)
+        || matches!(dir, "docs" | "doc")
+        || dir.ends_with("-docs")
         || dir.split_once('-').is_some_and(|(kind, _)| {
             KINDS.contains(&kind) || kind == "examples" || kind == "samples"
         })
@@ -637,6 +640,19 @@ mod tests {
             "demo/demo-crossapp/client/src/main/java/a/Client.java"
         )));
         assert!(is_test_path(Path::new("example-orders/src/main.rs")));
+        // Documentation modules: snippets a manual compiles, never served.
+        assert!(is_test_path(Path::new(
+            "docs/src/main/java/org/acme/docs/se/ClientSnippets.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "framework-docs/src/main/java/org/acme/docs/Web.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "svc/src/main/java/org/acme/docs/DocumentController.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "docs-service/src/main/java/org/acme/Documents.java"
+        )));
         assert!(!is_test_path(Path::new(
             "orders/src/main/java/com/acme/demo/Plan.java"
         )));

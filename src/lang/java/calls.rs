@@ -62,6 +62,12 @@ impl<'a> Extractor<'a> {
             .map(super::syntax::arguments)
             .unwrap_or_default();
         let static_class = object.and_then(|o| self.static_class(o));
+        if name == "exit"
+            && static_class.is_some()
+            && object.is_some_and(|o| matches!(self.text(o), "System" | "java.lang.System"))
+        {
+            self.ends_program();
+        }
         // A `subscribeOn` here or later in the chain moves the chain off the event loop.
         let above = self.off_loop_above;
         let here = self.catalog.data.reactive.off_loop.contains(&name);

@@ -177,6 +177,26 @@ impl<'a> Extractor<'a> {
         text(n, self.src)
     }
 
+    /// `System.exit(..)` in a method's own code: the method ends the program (a
+    /// command line's stop command, a fatal start-up check). It is cold unless hot
+    /// code calls it, as a shutdown hook is.
+    pub(super) fn ends_program(&mut self) {
+        let id = self.current_ctx();
+        let Some(c) = self.facts.contexts.get_mut(id) else {
+            return;
+        };
+        if c.kind == CtxKind::Function && c.entry.is_none() && &*c.name != "<init>" {
+            c.entry = Some(Box::new(Entry {
+                heat: Heat::Cold,
+                why: "a program's exit path (`System.exit`)".into(),
+                paced: false,
+                yields: true,
+                job: false,
+                sized_job: false,
+            }));
+        }
+    }
+
     pub(super) fn current_ctx(&self) -> CtxId {
         self.ctx.last().copied().unwrap_or(0)
     }
