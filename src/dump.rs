@@ -361,12 +361,23 @@ pub fn dump(project: &Project) -> String {
                         .get(*i as usize)
                         .is_some_and(|x| x.span == w.span)
                 });
+            let result = w.by_call
+                && facts.result_waits.iter().any(|(i, ..)| {
+                    facts
+                        .waits
+                        .get(*i as usize)
+                        .is_some_and(|x| x.span == w.span)
+                });
             let how = if project.model.promise_waits.contains(&at_wait) {
                 " on a bounded promise (I/O callback or invocation deadline)"
             } else if field && typed {
                 " on a field another file declares of a waited type"
             } else if field {
                 " on a field another file does not declare of a waited type"
+            } else if result && typed {
+                " on what a project function is declared to return, of a waited type"
+            } else if result {
+                " on what a project function returns, not declared of a waited type"
             } else if member && typed {
                 " on a project class that is a future"
             } else if member {

@@ -51,6 +51,19 @@ pub struct FileFacts {
     /// (`pub state_changed: Condvar`), as (struct, field, the wait entries that apply).
     #[serde(default)]
     pub wait_fields: Vec<(Box<str>, Box<str>, Vec<u16>)>,
+    /// Rust: blocking calls on what a project function returns, or on one element of
+    /// the tuple it returns (`let (out, rx) = Outgoing::new(id); rx.recv()`), as (wait,
+    /// by index in `waits`; the call, by index in `calls`; the tuple element or
+    /// `u8::MAX`; the catalog wait entry): a wait (recorded timed, `by_call`) once the
+    /// project model finds every target declared to return that entry's type
+    /// ([`FileFacts::wait_returns`]).
+    #[serde(default)]
+    pub result_waits: Vec<(u32, u32, u8, u16)>,
+    /// Rust: functions declared to return a type some catalog wait is called on
+    /// (`-> (Outgoing, Receiver<Notification>)`), as (context, the tuple element or
+    /// `u8::MAX`, the wait entries that apply), by context in ascending order.
+    #[serde(default)]
+    pub wait_returns: Vec<(u32, u8, Vec<u16>)>,
     /// Waits, later in the calling code, on the result of a project call (by index in
     /// `calls`): `f = runner.submit(..); .. f.get()`.
     pub call_waits: Vec<(usize, Span)>,
@@ -279,6 +292,8 @@ impl FileFacts {
         self.member_waits.shrink_to_fit();
         self.field_waits.shrink_to_fit();
         self.wait_fields.shrink_to_fit();
+        self.result_waits.shrink_to_fit();
+        self.wait_returns.shrink_to_fit();
         self.member_receivers.shrink_to_fit();
         self.receivers.shrink_to_fit();
     }

@@ -821,6 +821,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .into_iter()
             .filter_map(|(at, span)| Some((remap(at)?, span)))
             .collect();
+        f.result_waits = std::mem::take(&mut f.result_waits)
+            .into_iter()
+            .filter_map(|(w, at, elem, entry)| Some((w, remap(at)?, elem, entry)))
+            .collect();
         f.call_holders = std::mem::take(&mut f.call_holders)
             .into_iter()
             .filter_map(|(at, holder)| Some((remap(at)?, holder)))

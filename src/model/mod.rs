@@ -52,6 +52,7 @@ impl Model {
         } = promises::proven_waits(facts, &calls);
         let mut typed_waits = promises::future_waits(facts, &calls, &types);
         typed_waits.extend(promises::field_waits(facts));
+        typed_waits.extend(promises::result_waits(facts, &calls));
         let scheduler_sized = scheduler_sized(facts);
         Model {
             types,

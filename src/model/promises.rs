@@ -241,6 +241,30 @@ pub fn future_waits(
 /// wait's span), where that field is declared of the wait entry's type (`pub
 /// state_changed: Condvar`). A struct name two files give different such fields is
 /// left out.
+/// Rust waits on what a project call returns (`FileFacts::result_waits`), as (file,
+/// start of the wait's span), where every target of the call is declared to return,
+/// at that tuple element, a type the wait's catalog entry is called on
+/// (`FileFacts::wait_returns`): `let (out, rx) = Outgoing::new(id); rx.recv()`.
+pub fn result_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, usize)> {
+    let mut out = HashSet::default();
+    for (file, f) in facts.iter().enumerate() {
+        for &(w, ci, elem, entry) in &f.result_waits {
+            let t = targets(facts, calls, file, ci as usize);
+            let declared = |&(tf, tc): &Node| {
+                facts[tf].wait_returns.iter().any(|(c, e, entries)| {
+                    *c as usize == tc && *e == elem && entries.contains(&entry)
+                })
+            };
+            if let (false, Some(w)) = (t.is_empty(), f.waits.get(w as usize)) {
+                if t.iter().all(declared) {
+                    out.insert((file, w.span.start));
+                }
+            }
+        }
+    }
+    out
+}
+
 pub fn field_waits(facts: &[FileFacts]) -> HashSet<(FileId, usize)> {
     let mut out = HashSet::default();
     let mut fields: HashMap<(&str, &str), Option<&[u16]>> = HashMap::default();

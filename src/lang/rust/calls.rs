@@ -249,6 +249,12 @@ impl<'a> Extractor<'a> {
         if recv.complete {
             return;
         }
+        if recv.from_field.is_none()
+            && recv.from_call.is_some()
+            && (recv.ty.is_none() || recv.call_elem.is_some())
+        {
+            return self.result_wait(s, recv, method, nargs, receiver);
+        }
         if recv.ty.is_none() {
             return self.field_wait(s, recv, method, nargs, receiver);
         }
@@ -312,6 +318,43 @@ impl<'a> Extractor<'a> {
             self.facts
                 .field_waits
                 .push((idx, st.clone(), field.clone(), at));
+        }
+    }
+
+    /// `rx.recv()` on what a project function returned (`let (out, rx) =
+    /// Outgoing::new(id)`): a wait the project model confirms from the callee's declared
+    /// return type ([`crate::facts::FileFacts::wait_returns`]); until then it counts as
+    /// timed.
+    fn result_wait(
+        &mut self,
+        s: Span,
+        recv: &Value,
+        method: &str,
+        nargs: usize,
+        receiver: &syn::Expr,
+    ) {
+        let Some(Ok(call)) = recv.from_call.map(u32::try_from) else {
+            return;
+        };
+        let elem = match recv.call_elem.map(u8::try_from) {
+            None => u8::MAX,
+            Some(Ok(e)) if e < u8::MAX => e,
+            Some(_) => return,
+        };
+        let entry = self.catalog.waits_named_at(method).find(|(_, w)| {
+            w.method.is_some() && w.args.contains(&nargs) && w.kind != WaitCatalogKind::CallerRuns
+        });
+        let Some((Ok(at), w)) = entry.map(|(i, w)| (u16::try_from(i), w.clone())) else {
+            return;
+        };
+        let before = self.facts.waits.len();
+        let recv_text = short(&expr_text(receiver));
+        let what = format!("`{recv_text}.{method}()`");
+        self.push_wait(s, what, &w, recv_text, None);
+        if let (Some(pushed), Ok(idx)) = (self.facts.waits.get_mut(before), u32::try_from(before)) {
+            pushed.timed = true;
+            pushed.by_call = true;
+            self.facts.result_waits.push((idx, call, elem, at));
         }
     }
 
@@ -1025,11 +1068,15 @@ impl<'a> Extractor<'a> {
             })
         });
         let ty = ty.or_else(|| self.constructed(&p.path, &segs));
+        // An element of a tuple a constructor returns is typed as the constructor's
+        // type, a guess (`Writer::new(..)` returning `(Sender<..>, Writer)`): a wait
+        // on it is judged by the element's declared type instead (`result_wait`).
+        let from_call = (ty.is_none() || tuple.is_some())
+            .then(|| self.call_at.get(&key(fn_call_span(c))).copied())
+            .flatten();
         Value {
-            from_call: ty
-                .is_none()
-                .then(|| self.call_at.get(&key(fn_call_span(c))).copied())
-                .flatten(),
+            from_call,
+            call_elem: from_call.and(tuple),
             ty,
             origin: self.submission_at.get(&key(spans::call(c))).copied(),
             local: true,

@@ -451,6 +451,25 @@ impl<'a> Extractor<'a> {
             if let Some(r) = ret {
                 self.facts.returns.push((id, r.into()));
             }
+            // `-> Receiver<T>`, `-> (Outgoing, Receiver<T>)`: what a caller may wait on.
+            if let Ok(ctx) = u32::try_from(id) {
+                match self.types.tuple_elems(ty) {
+                    Some(elems) => {
+                        for (i, e) in elems.iter().enumerate().take(usize::from(u8::MAX)) {
+                            let entries = self.types.wait_entries(e);
+                            if let (false, Ok(i)) = (entries.is_empty(), u8::try_from(i)) {
+                                self.facts.wait_returns.push((ctx, i, entries));
+                            }
+                        }
+                    }
+                    None => {
+                        let entries = self.types.wait_entries(ty);
+                        if !entries.is_empty() {
+                            self.facts.wait_returns.push((ctx, u8::MAX, entries));
+                        }
+                    }
+                }
+            }
         }
         self.facts.contexts[id].entry = self
             .entry_for(&name, attrs, sig)

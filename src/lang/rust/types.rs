@@ -25,6 +25,9 @@ pub struct Value {
     /// The result of this project call (an index into the file's calls), whose type
     /// the model reads from the callee's declared return type.
     pub from_call: Option<usize>,
+    /// The element of the tuple `from_call` returns that this is (`let (out, rx) =
+    /// Outgoing::new(..)`): its type is that element's, not the call's.
+    pub call_elem: Option<usize>,
     /// A field of a project type declared in another file (`ctx.core` with `ctx:
     /// &Context`): (the type's simple name, the field). The model reads the field's
     /// declared type from the file that declares the struct.
@@ -179,7 +182,7 @@ impl<'a> Types<'a> {
 
     /// The element types of a tuple type, looking through references, parentheses and
     /// transparent wrappers (`Arc<(Mutex<bool>, Condvar)>`).
-    fn tuple_elems<'t>(
+    pub fn tuple_elems<'t>(
         &self,
         ty: &'t syn::Type,
     ) -> Option<&'t syn::punctuated::Punctuated<syn::Type, syn::Token![,]>> {
@@ -362,6 +365,19 @@ impl<'a> Types<'a> {
             .collect();
         out.sort_unstable();
         out
+    }
+
+    /// The catalog method waits called on a value of this declared type (a function's
+    /// return type, or one element of it: `Receiver<Notification>`), by index.
+    pub fn wait_entries(&self, ty: &syn::Type) -> Vec<u16> {
+        let Some(ty) = self.resolve(ty) else {
+            return Vec::new();
+        };
+        let waits = &self.catalog.data.waits;
+        (0..waits.len())
+            .filter(|&i| waits[i].method.is_some() && self.catalog.matches(&waits[i].on, Some(&ty)))
+            .filter_map(|i| u16::try_from(i).ok())
+            .collect()
     }
 
     pub fn is_transparent_method(&self, name: &str) -> bool {
