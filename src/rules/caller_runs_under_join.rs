@@ -111,6 +111,20 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
         } else {
             continue;
         };
+        // `latch.await()` on a latch these tasks count down: the same wait, first step.
+        let facts = &project.facts[sub.file];
+        if let Some(latch) = facts.waits.iter().find(|w| {
+            sub.waited.is_some_and(|at| at != w.span)
+                && w.ctx == sub.ctx
+                && w.counted_by.is_some()
+                && w.counted_by == sub.index
+        }) {
+            d = d.label(
+                sub.file,
+                latch.span,
+                "and awaits the latch its tasks count down here",
+            );
+        }
         d = d
             .label(
                 pool_file,

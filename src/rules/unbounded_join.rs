@@ -56,6 +56,22 @@ fn by_design(project: &Project, file: FileId, facts: &FileFacts, w: &Wait) -> bo
     }
 }
 
+/// A submission its method waits for, to a pool whose `CallerRunsPolicy` makes the
+/// waiting caller run the task (`caller_runs_under_join` reports it).
+fn caller_runs_waited(project: &Project, file: FileId, index: usize) -> bool {
+    project
+        .submissions()
+        .iter()
+        .find(|s| s.file == file && s.index == Some(index))
+        .is_some_and(|s| {
+            s.waited.is_some()
+                && project
+                    .pool(&s.pool)
+                    .is_some_and(|(_, p)| p.caller_runs.is_some())
+                && super::nested_in(project, s, &project.executions(file, s.ctx)).is_none()
+        })
+}
+
 /// Code that runs only as tasks whose submitters wait for them with a time bound
 /// (`f = pool.submit(task); f.get(30, SECONDS)`, then `cancel(true)`): the submitter
 /// bounds this wait too (a note with `--pedantic`).
@@ -116,6 +132,13 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 continue; // in async code this is `caller_runs_under_join`'s
             }
             if w.needs_worker && !on_async && on_pool.is_none() && w.submission.is_none() {
+                continue;
+            }
+            // A latch the tasks of a waited submission to a `CallerRunsPolicy` pool
+            // count down: one hazard with that submission, `caller_runs_under_join`'s.
+            if w.counted_by
+                .is_some_and(|s| caller_runs_waited(project, file, s))
+            {
                 continue;
             }
             if w.consumer && project.called_only_from_loops(file, w.ctx) {

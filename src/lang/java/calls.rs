@@ -1453,13 +1453,26 @@ impl<'a> Extractor<'a> {
         if let Some(&s) = recv.origin.first() {
             return Some(s);
         }
-        let var = self.text(object.filter(|o| o.kind_name() == "identifier")?);
+        let object = object.filter(|o| o.kind_name() == "identifier")?;
+        let var = self.text(object);
         let ctx = self.current_ctx();
+        let words = |t: &'a str| {
+            t.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$')
+                .filter(|w| !w.is_empty())
+        };
+        // The task may be a local built with the latch (`Runnable r = wrap(() ->
+        // select(latch, c)); pool.submit(r)`).
+        let body = super::queues::enclosing_body(object);
+        let holds = |w: &str| {
+            body.and_then(|b| self.local_declarator(b, w, true))
+                .and_then(|d| d.field("value"))
+                .is_some_and(|v| words(self.text(v)).any(|x| x == var))
+        };
         self.facts.submissions.iter().position(|s| {
-            s.ctx == ctx
-                && self.src[s.span.start..s.span.end]
-                    .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '$')
-                    .any(|w| w == var)
+            s.ctx == ctx && {
+                let text = &self.src[s.span.start..s.span.end];
+                words(text).any(|w| w == var) || words(text).any(|w| w != var && holds(w))
+            }
         })
     }
 
