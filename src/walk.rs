@@ -465,7 +465,7 @@ fn is_jvm_language(dir: &str) -> bool {
 }
 
 /// Modules that exist to test others: `titus-testkit`, `helios-testing`,
-/// `helios-system-tests`, `store-test-utils`, `testing-internal` (a `-` never appears
+/// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal` (a `-` never appears
 /// in a package name). Not `-test`: `api-test` and `service-test` modules of testing
 /// products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
@@ -477,6 +477,8 @@ fn is_test_support_module(dir: &str) -> bool {
         "-test-util",
         "-test-support",
         "-testutils",
+        "-test-common",
+        "-test-commons",
     ];
     matches!(dir, "testkit" | "testing")
         || dir.starts_with("testing-")
@@ -635,6 +637,12 @@ mod tests {
         )));
         assert!(!is_test_path(Path::new(
             "ab-testing-service/src/main/java/a/Experiments.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "sdk-test/sdk-test-common/src/main/java/a/HttpInvoker.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "sdk-common/src/main/java/a/test/Probe.java"
         )));
         assert!(is_test_path(Path::new(
             "demo/demo-crossapp/client/src/main/java/a/Client.java"
