@@ -723,6 +723,10 @@ pub struct Wait {
     /// are handed: with an untimed wait on their futures there, one wait in two steps.
     #[serde(default)]
     pub counted_by: Option<usize>,
+    /// Java: a timed wait on a future the method also cancels (`f.get(30, SECONDS)`,
+    /// then `f.cancel(true)` when it times out): the task leaves with its waiter.
+    #[serde(default)]
+    pub cancels: bool,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).

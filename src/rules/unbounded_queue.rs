@@ -131,16 +131,19 @@ fn called(what: &str) -> &str {
 /// A producer that waits, with no time bound, for what it submitted (`invokeAll`,
 /// `pool.submit(..).get()`, `install`): it adds no item while its last one is queued,
 /// so the backlog is at most one item per caller thread. The wait itself is
-/// `unbounded_join`'s finding. (A timed wait leaves its item queued when it gives up.)
+/// `unbounded_join`'s finding. (A timed wait leaves its item queued when it gives up,
+/// unless it cancels it: `f.get(30, SECONDS)`, then `f.cancel(true)`.)
 fn self_limiting(project: &Project, s: &Sub) -> bool {
-    let untimed_wait = |at: Span| {
+    let holds_item = |at: Span| {
         let waits = &project.facts[s.file].waits;
-        waits.iter().any(|w| w.span == at && !w.timed)
+        waits
+            .iter()
+            .any(|w| w.span == at && (!w.timed || w.cancels))
     };
     s.install
         || match s.wrapper_wait_timed {
             Some(timed) => !timed,
-            None => s.waited.is_some_and(untimed_wait),
+            None => s.waited.is_some_and(holds_item),
         }
         || returned_and_waited(project, s)
 }

@@ -1162,6 +1162,9 @@ impl<'a> Extractor<'a> {
             help.replace("{recv}", &recv_text),
         );
         self.facts.waits[idx].by_call = by_call && !timed;
+        if timed && on_result {
+            self.facts.waits[idx].cancels = self.cancelled_here(object);
+        }
         if !on_result && !timed {
             self.facts.waits[idx].counted_by = self.counting_tasks(object, recv);
         }
@@ -1443,8 +1446,25 @@ impl<'a> Extractor<'a> {
             permit: false,
             by_call: false,
             counted_by: None,
+            cancels: false,
         });
         idx
+    }
+
+    /// Whether the method also cancels the future `object` names (`f.cancel(true)`, in
+    /// the handler of the timed wait's `TimeoutException`).
+    fn cancelled_here(&self, object: Option<Node>) -> bool {
+        let Some(var) = object.filter(|o| o.kind_name() == "identifier") else {
+            return false;
+        };
+        let var = self.text(var);
+        super::queues::enclosing_body(object.unwrap_or(self.root)).is_some_and(|body| {
+            super::syntax::any_node(body, |n| {
+                n.kind_name() == "method_invocation"
+                    && n.field("name").is_some_and(|m| self.text(m) == "cancel")
+                    && n.field("object").is_some_and(|o| self.text(o) == var)
+            })
+        })
     }
 
     /// The submission whose tasks count down the latch `object` (tracked through its

@@ -714,6 +714,7 @@ impl<'a> Extractor<'a> {
             permit: false,
             by_call: false,
             counted_by: None,
+            cancels: false,
         });
     }
 
