@@ -292,6 +292,12 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let desktop = &catalog.lang(Language::Rust).data.desktop_crates;
     crate::lang::rust::crates::mark_tool_crates(&files, &mut facts, desktop);
     crate::model::calls::prune_calls(&mut facts);
+    // The model dump shows every file's lines.
+    if opts.dump_model {
+        for f in &mut files {
+            let _ = f.reload_text();
+        }
+    }
     let files_checked =
         in_scope.iter().filter(|&&r| r).count() - skipped_generated - skipped_read_tests;
 
@@ -434,7 +440,11 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     // is reported instead, and its findings and labels are dropped.
     let mut changed = std::collections::BTreeMap::new();
     for d in &diagnostics {
-        for file in std::iter::once(d.file).chain(d.labels.iter().map(|l| l.file)) {
+        let via = d.context.iter().flat_map(|c| c.via.iter().map(|v| v.file));
+        for file in std::iter::once(d.file)
+            .chain(d.labels.iter().map(|l| l.file))
+            .chain(via)
+        {
             if changed.contains_key(&file) {
                 continue;
             }
@@ -447,6 +457,9 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         diagnostics.retain(|d| !changed.contains_key(&d.file));
         for d in &mut diagnostics {
             d.labels.retain(|l| !changed.contains_key(&l.file));
+            if let Some(c) = &mut d.context {
+                c.via.retain(|v| !changed.contains_key(&v.file));
+            }
         }
         for (file, message) in changed {
             if requested[file] {
@@ -979,6 +992,9 @@ fn analyse_bytes(
             // files a finding shows are read again for rendering.
             let mut source = source;
             source.release_text();
+            if facts.suppressions.is_empty() {
+                source.release_lines();
+            }
             let errors = std::mem::take(&mut facts.errors)
                 .into_iter()
                 .map(|message| FileError {

@@ -105,17 +105,8 @@ pub enum ColumnUnit {
 
 impl SourceFile {
     pub fn new(path: PathBuf, display: String, language: Language, text: String) -> SourceFile {
-        // `\n`, `\r\n` and a lone `\r` each end a line.
-        let bytes = text.as_bytes();
-        let mut line_starts: Vec<u32> = std::iter::once(0)
-            .chain(memchr::memchr2_iter(b'\n', b'\r', bytes).filter_map(|i| {
-                let ends = bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n');
-                ends.then_some(i as u32 + 1)
-            }))
-            .collect();
-        // Kept for the whole run (every file's): no spare capacity.
-        line_starts.shrink_to_fit();
-        let digest = xxhash_rust::xxh3::xxh3_64(bytes);
+        let line_starts = line_starts(&text);
+        let digest = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
         SourceFile {
             path,
             display,
@@ -172,6 +163,12 @@ impl SourceFile {
         self.text = String::new();
     }
 
+    /// Free the line index too (a file with no suppression comment needs it only to
+    /// show a finding): [`SourceFile::reload_text`] rebuilds it.
+    pub fn release_lines(&mut self) {
+        self.line_starts = Vec::new();
+    }
+
     /// Read the text back for rendering. `Err` when the file changed (or went
     /// away) since it was analysed: its positions no longer fit, and the text
     /// stays empty.
@@ -185,6 +182,9 @@ impl SourceFile {
         }
         self.text =
             String::from_utf8(text).map_err(|_| "changed while being checked".to_string())?;
+        if self.line_starts.is_empty() {
+            self.line_starts = line_starts(&self.text);
+        }
         Ok(())
     }
 
@@ -236,6 +236,20 @@ impl SourceFile {
         }
         offset
     }
+}
+
+/// Where each line starts: `\n`, `\r\n` and a lone `\r` each end a line. No spare
+/// capacity: the indexes of the files with suppressions are kept for the whole run.
+fn line_starts(text: &str) -> Vec<u32> {
+    let bytes = text.as_bytes();
+    let mut starts: Vec<u32> = std::iter::once(0)
+        .chain(memchr::memchr2_iter(b'\n', b'\r', bytes).filter_map(|i| {
+            let ends = bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n');
+            ends.then_some(i as u32 + 1)
+        }))
+        .collect();
+    starts.shrink_to_fit();
+    starts
 }
 
 #[cfg(test)]
