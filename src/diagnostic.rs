@@ -208,5 +208,5 @@ fn enclosing_item(items: &[Item], span: Span) -> Option<&str> {
         .iter()
         .filter(|i| i.span.contains(span))
         .min_by_key(|i| i.span.end - i.span.start)
-        .map(|i| i.name.as_str())
+        .map(|i| &*i.name)
 }

@@ -791,7 +791,7 @@ pub struct Call {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Item {
     pub span: Span,
-    pub name: String,
+    pub name: Box<str>,
 }
 
 /// An item put into a queue or sent on a channel.

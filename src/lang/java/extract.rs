@@ -559,7 +559,7 @@ impl<'a> Extractor<'a> {
         if node.kind_name() != "object_creation_expression" {
             self.facts.items.push(Item {
                 span: span(node),
-                name: fq.clone(),
+                name: fq.as_str().into(),
             });
         }
         let mut supers = supertypes;
@@ -1047,7 +1047,7 @@ impl<'a> Extractor<'a> {
             .unwrap_or_default();
         self.facts.items.push(Item {
             span: span(node),
-            name: format!("{class}.{name}"),
+            name: format!("{class}.{name}").into(),
         });
         let event_loop = self
             .classes

@@ -427,7 +427,7 @@ impl<'a> Extractor<'a> {
         };
         self.facts.items.push(Item {
             span: whole,
-            name: item,
+            name: item.into(),
         });
         let kind = if sig.asyncness.is_some() {
             CtxKind::Async
