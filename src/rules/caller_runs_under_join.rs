@@ -165,6 +165,11 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             if held[i] || !matches!(w.kind, WaitKind::BlockOn | WaitKind::CallerRuns) {
                 continue;
             }
+            // On a field or a call's result of a type only another file declares: a
+            // blocking call once the model confirms that type.
+            if w.by_call && !project.model.typed_waits.contains(&(file, w.span.start)) {
+                continue;
+            }
             let in_place = w.what.contains("block_in_place");
             let execs = project.executions(file, w.ctx);
             let Some(e) = execs

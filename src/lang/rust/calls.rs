@@ -302,9 +302,10 @@ impl<'a> Extractor<'a> {
         let Some((st, field)) = &recv.from_field else {
             return;
         };
-        let entry = self.catalog.waits_named_at(method).find(|(_, w)| {
-            w.method.is_some() && w.args.contains(&nargs) && w.kind != WaitCatalogKind::CallerRuns
-        });
+        let entry = self
+            .catalog
+            .waits_named_at(method)
+            .find(|(_, w)| w.method.is_some() && w.args.contains(&nargs));
         let Some((Ok(at), w)) = entry.map(|(i, w)| (u16::try_from(i), w.clone())) else {
             return;
         };
@@ -341,9 +342,10 @@ impl<'a> Extractor<'a> {
             Some(Ok(e)) if e < u8::MAX => e,
             Some(_) => return,
         };
-        let entry = self.catalog.waits_named_at(method).find(|(_, w)| {
-            w.method.is_some() && w.args.contains(&nargs) && w.kind != WaitCatalogKind::CallerRuns
-        });
+        let entry = self
+            .catalog
+            .waits_named_at(method)
+            .find(|(_, w)| w.method.is_some() && w.args.contains(&nargs));
         let Some((Ok(at), w)) = entry.map(|(i, w)| (u16::try_from(i), w.clone())) else {
             return;
         };

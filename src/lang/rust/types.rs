@@ -345,14 +345,15 @@ impl<'a> Types<'a> {
         out
     }
 
-    /// The file's `pub` struct fields of a type some catalog method wait is called on
-    /// (`pub state_changed: Condvar`), sorted: (struct, field, the entries by index).
+    /// The file's struct fields of a type some catalog method wait is called on
+    /// (`pub state_changed: Condvar`; a private one too, which the struct's child
+    /// modules read: `worker_pool: rayon::ThreadPool` in `mod.rs`, used in `main.rs`),
+    /// sorted: (struct, field, the entries by index).
     pub fn wait_fields(&self) -> Vec<(Box<str>, Box<str>, Vec<u16>)> {
         let waits = &self.catalog.data.waits;
         let mut out: Vec<(Box<str>, Box<str>, Vec<u16>)> = self
             .fields
             .iter()
-            .filter(|(k, _)| self.visible.contains(*k))
             .filter_map(|((s, f), ty)| {
                 let entries: Vec<u16> = (0..waits.len())
                     .filter(|&i| {
