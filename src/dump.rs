@@ -354,20 +354,18 @@ pub fn dump(project: &Project) -> String {
                     .member_waits
                     .iter()
                     .any(|(_, s)| s.start == w.span.start);
-            let field = w.by_call
-                && facts.field_waits.iter().any(|(i, ..)| {
-                    facts
-                        .waits
-                        .get(*i as usize)
-                        .is_some_and(|x| x.span == w.span)
-                });
-            let result = w.by_call
-                && facts.result_waits.iter().any(|(i, ..)| {
-                    facts
-                        .waits
-                        .get(*i as usize)
-                        .is_some_and(|x| x.span == w.span)
-                });
+            // Recorded in a side table of waits (by index) the model confirms.
+            let listed = |ids: Vec<u32>| {
+                w.by_call
+                    && ids.iter().any(|&i| {
+                        facts
+                            .waits
+                            .get(i as usize)
+                            .is_some_and(|x| x.span == w.span)
+                    })
+            };
+            let field = listed(facts.field_waits.iter().map(|x| x.0).collect());
+            let result = listed(facts.result_waits.iter().map(|x| x.0).collect());
             let how = if project.model.promise_waits.contains(&at_wait) {
                 " on a bounded promise (I/O callback or invocation deadline)"
             } else if field && typed {

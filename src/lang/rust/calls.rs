@@ -302,20 +302,7 @@ impl<'a> Extractor<'a> {
         let Some((st, field)) = &recv.from_field else {
             return;
         };
-        let entry = self
-            .catalog
-            .waits_named_at(method)
-            .find(|(_, w)| w.method.is_some() && w.args.contains(&nargs));
-        let Some((Ok(at), w)) = entry.map(|(i, w)| (u16::try_from(i), w.clone())) else {
-            return;
-        };
-        let before = self.facts.waits.len();
-        let recv_text = short(&expr_text(receiver));
-        let what = format!("`{recv_text}.{method}()`");
-        self.push_wait(s, what, &w, recv_text, None);
-        if let (Some(pushed), Ok(idx)) = (self.facts.waits.get_mut(before), u32::try_from(before)) {
-            pushed.timed = true;
-            pushed.by_call = true;
+        if let Some((idx, at)) = self.unconfirmed_wait(s, method, nargs, receiver) {
             self.facts
                 .field_waits
                 .push((idx, st.clone(), field.clone(), at));
@@ -342,22 +329,34 @@ impl<'a> Extractor<'a> {
             Some(Ok(e)) if e < u8::MAX => e,
             Some(_) => return,
         };
-        let entry = self
+        if let Some((idx, at)) = self.unconfirmed_wait(s, method, nargs, receiver) {
+            self.facts.result_waits.push((idx, call, elem, at));
+        }
+    }
+
+    /// A wait a catalog method entry may be, on a receiver whose type only the project
+    /// model can tell: recorded timed and `by_call`, as (its index in `waits`, the
+    /// entry's index).
+    fn unconfirmed_wait(
+        &mut self,
+        s: Span,
+        method: &str,
+        nargs: usize,
+        receiver: &syn::Expr,
+    ) -> Option<(u32, u16)> {
+        let (i, w) = self
             .catalog
             .waits_named_at(method)
-            .find(|(_, w)| w.method.is_some() && w.args.contains(&nargs));
-        let Some((Ok(at), w)) = entry.map(|(i, w)| (u16::try_from(i), w.clone())) else {
-            return;
-        };
-        let before = self.facts.waits.len();
+            .find(|(_, w)| w.method.is_some() && w.args.contains(&nargs))?;
+        let (at, w) = (u16::try_from(i).ok()?, w.clone());
+        let idx = u32::try_from(self.facts.waits.len()).ok()?;
         let recv_text = short(&expr_text(receiver));
         let what = format!("`{recv_text}.{method}()`");
         self.push_wait(s, what, &w, recv_text, None);
-        if let (Some(pushed), Ok(idx)) = (self.facts.waits.get_mut(before), u32::try_from(before)) {
-            pushed.timed = true;
-            pushed.by_call = true;
-            self.facts.result_waits.push((idx, call, elem, at));
-        }
+        let pushed = self.facts.waits.get_mut(idx as usize)?;
+        pushed.timed = true;
+        pushed.by_call = true;
+        Some((idx, at))
     }
 
     /// `handle.await` on a task or oneshot created in this function, with no timeout around it.
