@@ -236,11 +236,6 @@ pub fn future_waits(
     out
 }
 
-/// Rust blocking calls on a field of a project struct another file declares
-/// (`node.state_changed.wait(guard)`, `FileFacts::field_waits`), as (file, start of the
-/// wait's span), where that field is declared of the wait entry's type (`pub
-/// state_changed: Condvar`). A struct name two files give different such fields is
-/// left out.
 /// Rust waits on what a project call returns (`FileFacts::result_waits`), as (file,
 /// start of the wait's span), where every target of the call is declared to return,
 /// at that tuple element, a type the wait's catalog entry is called on
@@ -265,6 +260,11 @@ pub fn result_waits(facts: &[FileFacts], calls: &CallGraph) -> HashSet<(FileId, 
     out
 }
 
+/// Rust blocking calls on a field of a project struct another file declares
+/// (`node.state_changed.wait(guard)`, `FileFacts::field_waits`), as (file, start of the
+/// wait's span), where that field is declared of the wait entry's type (`pub
+/// state_changed: Condvar`). A struct name two files give different such fields is
+/// left out.
 pub fn field_waits(facts: &[FileFacts]) -> HashSet<(FileId, usize)> {
     let mut out = HashSet::default();
     let mut fields: HashMap<(&str, &str), Option<&[u16]>> = HashMap::default();

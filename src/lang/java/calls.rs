@@ -1454,11 +1454,11 @@ impl<'a> Extractor<'a> {
     /// Whether the method also cancels the future `object` names (`f.cancel(true)`, in
     /// the handler of the timed wait's `TimeoutException`).
     fn cancelled_here(&self, object: Option<Node>) -> bool {
-        let Some(var) = object.filter(|o| o.kind_name() == "identifier") else {
+        let Some(node) = object.filter(|o| o.kind_name() == "identifier") else {
             return false;
         };
-        let var = self.text(var);
-        super::queues::enclosing_body(object.unwrap_or(self.root)).is_some_and(|body| {
+        let var = self.text(node);
+        super::queues::enclosing_body(node).is_some_and(|body| {
             super::syntax::any_node(body, |n| {
                 n.kind_name() == "method_invocation"
                     && n.field("name").is_some_and(|m| self.text(m) == "cancel")

@@ -746,46 +746,44 @@ impl<'a> Extractor<'a> {
     }
 
     /// The value a configuration argument names: inline, the local or field it names
-    /// (`setConfig(requestConfig)`, `setConfig(this.requestConfig)`), or, for a field
-    /// declared without one, the only value its class assigns it (`this.requestConfig =
-    /// RequestConfig.custom()..build()` in the constructor).
+    /// (`setConfig(requestConfig)`, `setConfig(this.requestConfig)`): its initializer,
+    /// or, for a field declared without one, the only value its class assigns it
+    /// (`this.requestConfig = RequestConfig.custom()..build()` in the constructor).
     fn config_value<'t>(&self, arg: Node<'t>) -> Option<Node<'t>> {
         let name = match arg.kind_name() {
-            "identifier" => arg,
+            // A local first (it may shadow a field), then the class's fields.
+            "identifier" => match self.local_initializer(arg) {
+                Some(v) => return Some(v),
+                None => arg,
+            },
             "field_access" if arg.field("object").is_some_and(|o| o.kind_name() == "this") => {
                 arg.field("field")?
             }
             _ => return Some(arg),
         };
-        if let Some(v) = (arg.kind_name() == "identifier")
-            .then(|| self.local_initializer(arg))
-            .flatten()
-        {
-            return Some(v);
-        }
         let class = enclosing_class_body(arg)?;
         let var = self.text(name);
-        let declared = |n: Node| {
-            n.kind_name() == "field_declaration" && {
-                let mut c = n.walk();
-                let found = n.named_children(&mut c).any(|d| {
+        let mut c = class.walk();
+        let declarator = class
+            .named_children(&mut c)
+            .filter(|f| f.kind_name() == "field_declaration")
+            .find_map(|f| {
+                let mut c = f.walk();
+                let found = f.named_children(&mut c).find(|d| {
                     d.kind_name() == "variable_declarator"
                         && d.field("name").is_some_and(|v| self.text(v) == var)
-                        && d.field("value").is_none()
                 });
                 found
-            }
-        };
-        let mut c = class.walk();
-        if !class.named_children(&mut c).any(declared) {
-            return None;
+            })?;
+        if let Some(value) = declarator.field("value") {
+            return Some(value);
         }
         // Every assignment to the field in its class (not in nested classes): exactly one.
         let mut found = None;
         let mut stack = vec![class];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "assignment_expression" {
-                let target = n.field("left").map(|l| match l.kind_name() {
+                let target = n.field("left").and_then(|l| match l.kind_name() {
                     "field_access"
                         if l.field("object").is_some_and(|o| o.kind_name() == "this") =>
                     {
@@ -794,7 +792,7 @@ impl<'a> Extractor<'a> {
                     "identifier" => Some(l),
                     _ => None,
                 });
-                if target.flatten().is_some_and(|t| self.text(t) == var) {
+                if target.is_some_and(|t| self.text(t) == var) {
                     if found.is_some() {
                         return None;
                     }
