@@ -465,9 +465,9 @@ fn is_jvm_language(dir: &str) -> bool {
 }
 
 /// Modules that exist to test others: `titus-testkit`, `helios-testing`,
-/// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal` (a `-` never appears
-/// in a package name). Not `-test`: `api-test` and `service-test` modules of testing
-/// products serve traffic.
+/// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal`
+/// (a `-` never appears in a package name). Not `-test`: `api-test` and
+/// `service-test` modules of testing products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
     const SUFFIXES: &[&str] = &[
         "-testkit",

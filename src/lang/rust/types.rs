@@ -350,17 +350,11 @@ impl<'a> Types<'a> {
     /// modules read: `worker_pool: rayon::ThreadPool` in `mod.rs`, used in `main.rs`),
     /// sorted: (struct, field, the entries by index).
     pub fn wait_fields(&self) -> Vec<(Box<str>, Box<str>, Vec<u16>)> {
-        let waits = &self.catalog.data.waits;
         let mut out: Vec<(Box<str>, Box<str>, Vec<u16>)> = self
             .fields
             .iter()
             .filter_map(|((s, f), ty)| {
-                let entries: Vec<u16> = (0..waits.len())
-                    .filter(|&i| {
-                        waits[i].method.is_some() && self.catalog.matches(&waits[i].on, Some(ty))
-                    })
-                    .filter_map(|i| u16::try_from(i).ok())
-                    .collect();
+                let entries = self.waits_on(ty);
                 (!entries.is_empty()).then(|| (s.as_str().into(), f.as_str().into(), entries))
             })
             .collect();
@@ -371,12 +365,16 @@ impl<'a> Types<'a> {
     /// The catalog method waits called on a value of this declared type (a function's
     /// return type, or one element of it: `Receiver<Notification>`), by index.
     pub fn wait_entries(&self, ty: &syn::Type) -> Vec<u16> {
-        let Some(ty) = self.resolve(ty) else {
-            return Vec::new();
-        };
+        self.resolve(ty)
+            .map(|ty| self.waits_on(&ty))
+            .unwrap_or_default()
+    }
+
+    /// The catalog method waits called on a value of type `ty` (a canonical path), by index.
+    fn waits_on(&self, ty: &str) -> Vec<u16> {
         let waits = &self.catalog.data.waits;
         (0..waits.len())
-            .filter(|&i| waits[i].method.is_some() && self.catalog.matches(&waits[i].on, Some(&ty)))
+            .filter(|&i| waits[i].method.is_some() && self.catalog.matches(&waits[i].on, Some(ty)))
             .filter_map(|i| u16::try_from(i).ok())
             .collect()
     }
