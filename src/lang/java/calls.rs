@@ -1149,6 +1149,7 @@ impl<'a> Extractor<'a> {
             || self.frame.timeout_branch > 0
             || self.io_promise(node, object)
             || self.in_timed_twin(node)
+            || self.done_at_callers(node, object)
             || (on_future && nargs == 0 && self.runs_on_completion());
         // A latch its tasks count down waits for them (the submission is waited, for
         // `caller_runs_under_join`), but it stays a synchronizer wait for `unbounded_join`.
@@ -1214,6 +1215,55 @@ impl<'a> Extractor<'a> {
         for m in recv.members.clone() {
             self.mark_complete(&m);
         }
+    }
+
+    /// A wait on a parameter of a private method that every caller in this file calls
+    /// with a future it has proven done: `optionallyGet(info)` in
+    /// `if (resultAvailable(info)) { .. }`, where `optionallyGet` returns `f.join()`.
+    fn done_at_callers(&self, node: Node, object: Option<Node>) -> bool {
+        let Some(var) = object.filter(|o| o.kind_name() == "identifier") else {
+            return false;
+        };
+        let var = self.text(var);
+        let mut m = node;
+        while m.kind_name() != "method_declaration" {
+            match m.parent() {
+                Some(p) if !matches!(m.kind_name(), "lambda_expression" | "class_body") => m = p,
+                _ => return false,
+            }
+        }
+        let private = super::annotations::modifiers_node(m)
+            .is_some_and(|mods| self.text(mods).split_whitespace().any(|w| w == "private"));
+        let params = super::syntax::formal_params(m);
+        let index = params
+            .iter()
+            .position(|p| p.field("name").is_some_and(|n| self.text(n) == var));
+        let (true, Some(index), Some(name)) = (private, index, m.field("name")) else {
+            return false;
+        };
+        let name = self.text(name);
+        let mut calls = Vec::new();
+        let mut stack = vec![self.root];
+        while let Some(d) = stack.pop() {
+            if d.kind_name() == "method_invocation"
+                && d.field("name").is_some_and(|n| self.text(n) == name)
+                && d.field("object").is_none_or(|o| o.kind_name() == "this")
+            {
+                calls.push(d);
+            }
+            let mut c = d.walk();
+            stack.extend(d.named_children(&mut c));
+        }
+        !calls.is_empty()
+            && calls.iter().all(|c| {
+                let given = c
+                    .field("arguments")
+                    .map(super::syntax::arguments)
+                    .unwrap_or_default();
+                given.len() == params.len()
+                    && given[index].kind_name() == "identifier"
+                    && self.proven_done_at(*c, self.text(given[index]))
+            })
     }
 
     /// Whether the enclosing method implements a blocking API itself (`V get()`

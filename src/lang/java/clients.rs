@@ -1208,10 +1208,25 @@ impl<'a> Extractor<'a> {
                         used.sent |= self.sends(args, sent_by);
                     }
                 }
+                // `opt.ifPresent(builder::connectTimeout)`: a setter called through a
+                // method reference (its argument unseen, as a set value's often is).
+                "method_reference" if n.named_child(0).is_some_and(on_var) => {
+                    if let Some(m) = n.named_child(n.named_child_count().saturating_sub(1) as u32) {
+                        used.calls.push(Observed {
+                            method: self.text(m).to_string(),
+                            first_arg: None,
+                            first_arg_text: String::new(),
+                        });
+                    }
+                }
                 "identifier" if self.text(n) == var => {
                     if let Some(args) = n.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
                         used.passed.push(args);
+                        // `configure(conn)`: a helper of this class that sets it up.
+                        if let Some(call) = self.project_helper(args) {
+                            self.helper_param_calls(call, n, &mut used.calls);
+                        }
                         // (Not a constructor's: an object that keeps it for later.)
                         let call = args
                             .parent()

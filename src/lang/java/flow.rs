@@ -547,6 +547,12 @@ impl<'a> Extractor<'a> {
     /// Variables a condition proves done (`f.isDone()`, `!q.isEmpty()`) or not done
     /// (`!f.isDone()`, `q.isEmpty()`).
     fn done_checks(&self, cond: Node) -> (Vec<String>, Vec<String>) {
+        self.done_checks_in(cond, true)
+    }
+
+    /// `done_checks`, following a boolean helper of this class (`resultAvailable(f)`)
+    /// when `helpers` is set.
+    fn done_checks_in(&self, cond: Node, helpers: bool) -> (Vec<String>, Vec<String>) {
         let checks = &self.catalog.data.futures.done_checks;
         let empty = &self.catalog.data.futures.empty_checks;
         let mut done = Vec::new();
@@ -587,12 +593,82 @@ impl<'a> Extractor<'a> {
                         } else {
                             done.push(name)
                         }
+                    } else if helpers && !negated && !is_check && !is_empty {
+                        done.extend(self.helper_done(n));
                     }
                 }
                 _ => {}
             }
         }
         (done, not_done)
+    }
+
+    /// The arguments a boolean helper of this class proves done when it returns
+    /// true: `resultAvailable(f)` whose body is `return f != null && f.isDone();` or
+    /// `if (f.isDone() && !f.isCancelled()) { return true; } return false;`.
+    fn helper_done(&self, call: Node) -> Vec<String> {
+        let own = call.field("object").is_none_or(|o| o.kind_name() == "this");
+        let Some(name) = call.field("name").filter(|_| own) else {
+            return Vec::new();
+        };
+        let given = call
+            .field("arguments")
+            .map(super::syntax::arguments)
+            .unwrap_or_default();
+        let methods = self.own_methods(self.text(name));
+        let [m] = methods.as_slice() else {
+            return Vec::new();
+        };
+        let params = super::syntax::formal_params(*m);
+        let Some(body) = m.field("body").filter(|_| params.len() == given.len()) else {
+            return Vec::new();
+        };
+        let returns = returns_of(body);
+        params
+            .iter()
+            .zip(&given)
+            .filter(|(p, a)| {
+                a.kind_name() == "identifier"
+                    && p.field("name")
+                        .is_some_and(|p| self.returns_done(&returns, self.text(p)))
+            })
+            .map(|(_, a)| self.text(*a).to_string())
+            .collect()
+    }
+
+    /// Whether every `return` of a boolean method that may return true proves `param`
+    /// done: its expression does, or, for `return true;`, an `if` around it.
+    fn returns_done(&self, returns: &[Node], param: &str) -> bool {
+        let proves = |cond: Node| {
+            self.done_checks_in(cond, false)
+                .0
+                .iter()
+                .any(|d| d == param)
+        };
+        let mut any = false;
+        for r in returns {
+            let Some(e) = r.named_child(0) else {
+                return false;
+            };
+            let proven = match e.kind_name() {
+                "false" => continue,
+                "true" => guards(*r).into_iter().any(proves),
+                _ => proves(e),
+            };
+            if !proven {
+                return false;
+            }
+            any = true;
+        }
+        any
+    }
+
+    /// Whether the code at `at` runs only once `var` is proven done by a guard around
+    /// it in its method: `if (cond) { .. }`, `cond ? .. : ..`, `cond && ..`.
+    pub(super) fn proven_done_at(&self, at: Node, var: &str) -> bool {
+        guards(at)
+            .into_iter()
+            .any(|cond| self.done_checks(cond).0.iter().any(|d| d == var))
     }
 
     /// `task.run()` runs a `FutureTask` to its end on this thread, and after
@@ -1320,6 +1396,36 @@ impl Extractor<'_> {
         }
         created && handed
     }
+}
+
+/// The conditions that must hold for `at` to run, within its method: those of the
+/// `if`s and ternaries whose taken branch holds it, and the left sides of `&&`s whose
+/// right side does.
+fn guards(at: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut child = at;
+    while let Some(p) = child.parent() {
+        match p.kind_name() {
+            "method_declaration"
+            | "constructor_declaration"
+            | "lambda_expression"
+            | "class_body" => break,
+            "if_statement" | "ternary_expression"
+                if p.field("consequence").is_some_and(|c| c.id() == child.id()) =>
+            {
+                out.extend(p.field("condition"));
+            }
+            "binary_expression"
+                if p.field("right").is_some_and(|r| r.id() == child.id())
+                    && p.field("operator").is_some_and(|o| o.kind_name() == "&&") =>
+            {
+                out.extend(p.field("left"));
+            }
+            _ => {}
+        }
+        child = p;
+    }
+    out
 }
 
 /// The `return` statements of a method body, not those of lambdas or classes in it.
