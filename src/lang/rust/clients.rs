@@ -339,8 +339,10 @@ impl<'a> Extractor<'a> {
         // A connector inside a tower `Service` impl: the stack adds the timeouts; a
         // bb8/r2d2 manager's `connect`: the pool's checkout timeout bounds it.
         let mut wrapped = self.timeout_wrapped > 0 || self.in_layer == Some(self.method.as_str());
-        // `send_json(Client::new().get(url))`: sent by the call it is handed to.
-        let mut local = var.is_none() && self.handed_requests.contains(&start.start);
+        // `send_json(Client::new().get(url))`: sent by the call it is handed to; and
+        // `Client::builder().build()?.post(url).send()`: sent by its own chain.
+        let mut local =
+            var.is_none() && (self.handed_requests.contains(&start.start) || holds_request(&chain));
         let mut handed = match var {
             None => self.handed_builders.get(&start.start).copied(),
             Some(_) => None,
