@@ -783,11 +783,13 @@ fn judge_context(
         .filter(|_| context.heat != Heat::Unknown);
     if let Some(first) = entry {
         let why = project.model.heats.root_why(root).unwrap_or("entry point");
-        // Task and event-loop bodies are labelled by the rules themselves.
-        let named = matches!(
-            project.facts[root.0].contexts[root.1].kind,
-            CtxKind::Function | CtxKind::Async
-        );
+        // Task and event-loop bodies are labelled by the rules themselves (not code an
+        // event-loop handler calls).
+        let named = match project.facts[root.0].contexts[root.1].kind {
+            CtxKind::Function | CtxKind::Async => true,
+            CtxKind::EventLoop => context.via.len() > 1,
+            _ => false,
+        };
         if named
             && !d
                 .labels

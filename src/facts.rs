@@ -172,6 +172,11 @@ pub struct FileFacts {
     /// ([`FileFacts::returns`], Java [`FileFacts::ret_types`]) is the receiver's type.
     #[serde(default)]
     pub receivers: Vec<(u32, u32)>,
+    /// Java calls made on an instance getter's result (`server.getThreadPool().submit(..)`),
+    /// as (call, the getter's call), in ascending order: when no source declares the
+    /// getter (Lombok's), the type of the field it is named for is the receiver's type.
+    #[serde(default)]
+    pub getter_receivers: Vec<(u32, u32)>,
     /// Java: the annotation types the file declares (`@interface Audited`), fully
     /// qualified: what a method's annotation or a pointcut resolves to.
     #[serde(default)]
@@ -264,6 +269,12 @@ impl FileFacts {
         row(&self.receivers, call as u32, |(c, _)| *c).map(|&(_, from)| from as usize)
     }
 
+    /// The getter call whose result call `call` is made on (see
+    /// [`FileFacts::getter_receivers`]).
+    pub fn getter_receiver_of(&self, call: usize) -> Option<usize> {
+        row(&self.getter_receivers, call as u32, |(c, _)| *c).map(|&(_, from)| from as usize)
+    }
+
     /// Give back the spare capacity extraction left in every list: all files' facts
     /// stay in memory until the rules have run (peak memory, not speed).
     pub fn shrink(&mut self) {
@@ -296,6 +307,7 @@ impl FileFacts {
         self.wait_returns.shrink_to_fit();
         self.member_receivers.shrink_to_fit();
         self.receivers.shrink_to_fit();
+        self.getter_receivers.shrink_to_fit();
     }
 }
 

@@ -264,6 +264,17 @@ impl CallGraph {
                                     .find_map(|&(f, c)| facts[f].ret_type_of(c))
                                     .cloned(),
                             )
+                        } else if let Some(k) = f.getter_receiver_of(ci) {
+                            // `server.getThreadPool()` that no source declares (Lombok's
+                            // `@Getter`): the type of the field it is named for. (A
+                            // declared getter's result may be any implementation.)
+                            let declared = out.get(k).is_none_or(|from| !from.is_empty());
+                            Some(
+                                f.calls
+                                    .get(k)
+                                    .filter(|_| !declared)
+                                    .and_then(|c| generated_getter(facts, types, c)),
+                            )
                         } else {
                             f.member_receiver_of(ci).map(|(owner, field)| {
                                 let t = types.resolve(owner)?;
@@ -763,10 +774,19 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         .filter(|c| is_method(&c.kind, &c.name))
         .map(|c| Box::from(c.name.as_str()))
         .collect();
+    // Getters no source declares (Lombok's) that return a project class's object:
+    // calls are made on their results.
+    let getters: rustc_hash::FxHashSet<Box<str>> = facts
+        .iter()
+        .flat_map(|f| f.getter_fields.iter())
+        .filter_map(|(g, _)| g.rsplit('.').next())
+        .map(Box::from)
+        .collect();
     for f in facts.iter_mut() {
         let mut index = vec![usize::MAX; f.calls.len()];
         let mut kept = 0;
         let mut receivers = f.receivers.iter().peekable();
+        let mut getter_receivers = f.getter_receivers.iter().peekable();
         // A wait on a project class's variable is judged by the call's receiver type
         // (`pump.join()` on a `Thread` subclass), even when no project method has its name.
         let member_waits: rustc_hash::FxHashSet<u32> =
@@ -783,8 +803,18 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
                 }
                 receivers.next();
             }
+            while let Some(&&(at, from)) = getter_receivers.peek() {
+                if at as usize > i {
+                    break;
+                }
+                if at as usize == i {
+                    typed = index.get(from as usize).is_some_and(|&x| x != usize::MAX);
+                }
+                getter_receivers.next();
+            }
             let waited = u32::try_from(i).is_ok_and(|i| member_waits.contains(&i));
-            if typed && (c.submit_like || waited || names.contains(&c.method)) {
+            let named = names.contains(&c.method) || getters.contains(&c.method);
+            if typed && (c.submit_like || waited || named) {
                 index[i] = kept;
                 kept += 1;
             }
@@ -806,6 +836,11 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         };
         f.receivers = f
             .receivers
+            .iter()
+            .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
+            .collect();
+        f.getter_receivers = f
+            .getter_receivers
             .iter()
             .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
             .collect();
@@ -904,6 +939,35 @@ fn alias_chain<'a>(
 
 /// The methods index key: `owner` and `name`, hashed (the separator keeps
 /// `a.bc`/`ab.c` apart).
+/// The declared type of the field a getter no source declares is named for
+/// (`getThreadPool()` → `threadPool`, `isReady()` → `ready`), in the receiver's
+/// project class or a superclass: Lombok's `@Getter`, `@Data` and `@Value`.
+fn generated_getter(
+    facts: &[FileFacts],
+    types: &Types,
+    call: &Call,
+) -> Option<std::sync::Arc<crate::facts::TypeRef>> {
+    let name = &*call.method;
+    let rest = name
+        .strip_prefix("get")
+        .or_else(|| name.strip_prefix("is"))
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))?;
+    if call.args != Some(0) {
+        return None;
+    }
+    let mut field = rest.to_string();
+    field[..1].make_ascii_lowercase();
+    let t = types.resolve(call.target.as_ref()?)?;
+    types.ancestry(t).into_iter().find_map(|a| {
+        types
+            .decl(facts, a)
+            .fields
+            .iter()
+            .find(|(n, _)| **n == *field)
+            .map(|(_, r)| r.clone())
+    })
+}
+
 fn method_key(owner: &str, name: &str) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     h.update(owner.as_bytes());

@@ -1379,6 +1379,16 @@ impl<'a> Extractor<'a> {
             let mut found = false;
             while let Some(p) = n.parent() {
                 if matches!(p.kind_name(), "while_statement" | "do_statement") {
+                    // `while (buffer.isFull()) notFull.await();`: a producer waiting for
+                    // space blocks its caller for as long as the consumers lag, as
+                    // `BlockingQueue.put` does.
+                    let full = p.field("condition").is_some_and(|c| {
+                        let t = self.text(c).to_ascii_lowercase();
+                        t.contains("full") || t.contains("remainingcapacity")
+                    });
+                    if full {
+                        return false;
+                    }
                     found = true;
                     break;
                 }
@@ -1667,6 +1677,9 @@ impl<'a> Extractor<'a> {
         let mut chained = None;
         // `context.webSocket.handleFrame(..)`: a field of another project class's object.
         let mut member = None;
+        // `server.getThreadPool().submit(..)`: an instance getter's result, typed by the
+        // model only when no source declares the getter (Lombok's `@Getter`).
+        let mut generated = None;
         let (receiver_type, target) = match object {
             None => (None, imported.as_ref().map(|t| self.type_ref(t))),
             Some(o) if self.text(o) == "this" => (None, None),
@@ -1692,16 +1705,43 @@ impl<'a> Extractor<'a> {
                                 .field("object")
                                 .and_then(|x| self.static_class(x))
                                 .is_some_and(|c| !self.catalog.knows(&c) && self.own_code(&c));
+                            let named = o.field("name").is_some_and(|n| {
+                                let n = self.text(n);
+                                n.strip_prefix("get")
+                                    .or_else(|| n.strip_prefix("is"))
+                                    .is_some_and(|r| {
+                                        r.starts_with(|c: char| c.is_ascii_uppercase())
+                                    })
+                            });
+                            // (Not a future's continuation: `getDone().thenRun(..)`
+                            // keeps waiting on the getter's own call.)
+                            let continues = self
+                                .catalog
+                                .data
+                                .futures
+                                .continuations
+                                .iter()
+                                .any(|c| c == name);
+                            let getter = named
+                                && !continues
+                                && recv
+                                    .pool
+                                    .as_ref()
+                                    .is_some_and(|p| p.key.starts_with("getter:"));
                             let found = self.call_at.get(&(o.start_byte(), o.end_byte()));
-                            let Some(&from) = found.filter(|_| accessor) else {
+                            let Some(&from) = found.filter(|_| accessor || getter) else {
                                 return;
                             };
-                            chained = Some(from);
+                            if accessor {
+                                chained = Some(from);
+                            } else {
+                                generated = Some(from);
+                            }
                             JType::default()
                         }
                     },
                 };
-                if chained.is_some() || member.is_some() {
+                if chained.is_some() || member.is_some() || generated.is_some() {
                     (
                         None,
                         Some(std::sync::Arc::new(crate::facts::TypeRef::default())),
@@ -1765,6 +1805,10 @@ impl<'a> Extractor<'a> {
         if let Some(from) = chained {
             let from = u32::try_from(from).unwrap_or(u32::MAX);
             self.facts.receivers.push((at, from));
+        }
+        if let Some(from) = generated {
+            let from = u32::try_from(from).unwrap_or(u32::MAX);
+            self.facts.getter_receivers.push((at, from));
         }
         self.call_at
             .insert((node.start_byte(), node.end_byte()), self.facts.calls.len());
