@@ -235,6 +235,13 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                     );
                 }
             }
+            // A connect the operating system ends (minutes, not forever) matters where a
+            // thread that serves traffic waits for it: in code the project cannot place
+            // (a dev tool's loopback links, a library's API) it is a note with
+            // `--pedantic` (audit round 70: none of six acted on).
+            if c.os_bounded {
+                d.worth = crate::diagnostic::Worth::HotOnly;
+            }
             // The request's context sets the level, not the creation's: a client built
             // in `main` or a startup hook serves the requests and jobs that come later,
             // so creation in cold code says nothing. One made in hot code is hot; one
