@@ -1674,7 +1674,8 @@ fn mentions_name(m: &syn::Macro, name: &str) -> bool {
 }
 
 /// Whether `rx`'s one use in these statements gathers every item into a collection
-/// (`rx.iter().collect()`, also in a task the function spawns): the channel holds no
+/// (`rx.iter().collect()`, also in a task the function spawns, or `rx.try_iter()
+/// .collect()`, a channel used as a list its senders append to): the channel holds no
 /// more than its consumer keeps anyway, and dies with it.
 fn collected(rx: &str, stmts: &[syn::Stmt]) -> bool {
     struct Uses<'a> {
@@ -1690,7 +1691,10 @@ fn collected(rx: &str, stmts: &[syn::Stmt]) -> bool {
                         matches!(&*inner.receiver, syn::Expr::Path(p) if p.path.is_ident(self.rx));
                     if on_rx
                         && m.method == "collect"
-                        && matches!(inner.method.to_string().as_str(), "iter" | "into_iter")
+                        && matches!(
+                            inner.method.to_string().as_str(),
+                            "iter" | "into_iter" | "try_iter"
+                        )
                     {
                         self.collects += 1;
                         return;
