@@ -40,6 +40,7 @@ fn producers<'s>(
     subs: &HashMap<String, Vec<&'s Sub>>,
     single: bool,
     timers: bool,
+    fixed: bool,
 ) -> Producers<'s> {
     // A bean with no producer the project can see is filled by code it cannot see.
     let unknown = if timers {
@@ -79,7 +80,9 @@ fn producers<'s>(
             || resubmits_itself(project, s, key)
             || own_child(s)
             || self_limiting(project, s)
-            || dedicated_task(project, s);
+            // A loop per request on a fixed number of threads: past the threads, the
+            // loops wait in the queue for good (a WebSocket endpoint's pollers).
+            || (dedicated_task(project, s) && !fixed);
         per_request(s) && !paced_or_bounded
     }) {
         return Producers::Hot(hot);
@@ -370,7 +373,15 @@ fn filled(
         return Filled::Quiet;
     }
     let single = q.what.contains("Single");
-    match producers(project, &pool.key, subs, single, q.timers) {
+    // (A shared pool, a field's or a static's: not one a method makes for its loops.)
+    let shared = q.ctx.is_none_or(|c| {
+        project.facts[file]
+            .contexts
+            .get(c)
+            .is_some_and(|x| &*x.name == "<init>")
+    });
+    let fixed = (single || q.what.contains("FixedThreadPool")) && shared;
+    match producers(project, &pool.key, subs, single, q.timers, fixed) {
         Producers::Fixed => Filled::Quiet,
         Producers::Hot(s) => Filled::Hot {
             site: (s.file, s.ctx),
@@ -396,7 +407,7 @@ fn factory_filled(
     let single = q.what.contains("Single");
     let found: Vec<_> = users
         .iter()
-        .map(|key| producers(project, key, subs, single, q.timers))
+        .map(|key| producers(project, key, subs, single, q.timers, false))
         .collect();
     if let Some(Producers::Hot(s)) = found.iter().find(|p| matches!(p, Producers::Hot(_))) {
         return Some(Filled::Hot {

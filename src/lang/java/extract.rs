@@ -325,6 +325,10 @@ impl<'a> Extractor<'a> {
             {
                 continue;
             }
+            // A constructor is an entry only where one lists `<init>`.
+            if name == "<init>" && !e.methods.iter().any(|m| m == "<init>") {
+                continue;
+            }
             if e.methods.is_empty() {
                 if ann.is_none() && (!public || mods.contains(&"static")) {
                     continue;
@@ -1090,6 +1094,12 @@ impl<'a> Extractor<'a> {
                     span: span(head),
                 });
             }
+        }
+        // `new Endpoint()` of a class an entry point lists `<init>` for: a WebSocket
+        // endpoint's container makes one per connection.
+        if node.kind_name() == "constructor_declaration" {
+            let entry = self.entry_for(node, "<init>", &[]);
+            self.facts.contexts[id].entry = entry.map(Box::new);
         }
         let returns = node.field("type").and_then(|t| self.jtype(t));
         // Only static methods': calls are followed on a static accessor's result alone.
