@@ -787,6 +787,9 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         let mut kept = 0;
         let mut receivers = f.receivers.iter().peekable();
         let mut getter_receivers = f.getter_receivers.iter().peekable();
+        // The getter calls another call is made on.
+        let getter_sources: rustc_hash::FxHashSet<u32> =
+            f.getter_receivers.iter().map(|&(_, from)| from).collect();
         // A wait on a project class's variable is judged by the call's receiver type
         // (`pump.join()` on a `Thread` subclass), even when no project method has its name.
         let member_waits: rustc_hash::FxHashSet<u32> =
@@ -813,7 +816,11 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
                 getter_receivers.next();
             }
             let waited = u32::try_from(i).is_ok_and(|i| member_waits.contains(&i));
-            let named = names.contains(&c.method) || getters.contains(&c.method);
+            let generated = || {
+                u32::try_from(i).is_ok_and(|i| getter_sources.contains(&i))
+                    && getters.contains(&c.method)
+            };
+            let named = names.contains(&c.method) || generated();
             if typed && (c.submit_like || waited || named) {
                 index[i] = kept;
                 kept += 1;
