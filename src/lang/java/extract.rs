@@ -1097,7 +1097,11 @@ impl<'a> Extractor<'a> {
         }
         // `new Endpoint()` of a class an entry point lists `<init>` for: a WebSocket
         // endpoint's container makes one per connection.
-        if node.kind_name() == "constructor_declaration" {
+        let annotated = self
+            .classes
+            .last()
+            .is_some_and(|c| !c.annotations.is_empty());
+        if annotated && node.kind_name() == "constructor_declaration" {
             let entry = self.entry_for(node, "<init>", &[]);
             self.facts.contexts[id].entry = entry.map(Box::new);
         }

@@ -611,16 +611,29 @@ impl<'a> Extractor<'a> {
         let Some(name) = call.field("name").filter(|_| own) else {
             return Vec::new();
         };
+        let name = self.text(name);
+        if !self.names.declares_method(name) {
+            return Vec::new();
+        }
         let given = call
             .field("arguments")
             .map(super::syntax::arguments)
             .unwrap_or_default();
-        let methods = self.own_methods(self.text(name));
+        if !given.iter().any(|a| a.kind_name() == "identifier") {
+            return Vec::new();
+        }
+        let methods = self.own_methods(name);
         let [m] = methods.as_slice() else {
             return Vec::new();
         };
+        let boolean = m
+            .field("type")
+            .is_some_and(|t| t.kind_name() == "boolean_type");
         let params = super::syntax::formal_params(*m);
-        let Some(body) = m.field("body").filter(|_| params.len() == given.len()) else {
+        let Some(body) = m
+            .field("body")
+            .filter(|_| boolean && params.len() == given.len())
+        else {
             return Vec::new();
         };
         let returns = returns_of(body);
