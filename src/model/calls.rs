@@ -796,25 +796,9 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             f.member_waits.iter().map(|&(at, _)| at).collect();
         for (i, c) in f.calls.iter().enumerate() {
             // A call on the result of a dropped call has no type to be looked up in.
-            let mut typed = true;
-            while let Some(&&(at, from)) = receivers.peek() {
-                if at as usize > i {
-                    break;
-                }
-                if at as usize == i {
-                    typed = index.get(from as usize).is_some_and(|&x| x != usize::MAX);
-                }
-                receivers.next();
-            }
-            while let Some(&&(at, from)) = getter_receivers.peek() {
-                if at as usize > i {
-                    break;
-                }
-                if at as usize == i {
-                    typed = index.get(from as usize).is_some_and(|&x| x != usize::MAX);
-                }
-                getter_receivers.next();
-            }
+            let on_call = receiver_kept(&mut receivers, i, &index);
+            let on_getter = receiver_kept(&mut getter_receivers, i, &index);
+            let typed = on_call.or(on_getter).unwrap_or(true);
             let waited = u32::try_from(i).is_ok_and(|i| member_waits.contains(&i));
             let generated = || {
                 u32::try_from(i).is_ok_and(|i| getter_sources.contains(&i))
@@ -946,6 +930,26 @@ fn alias_chain<'a>(
 
 /// The methods index key: `owner` and `name`, hashed (the separator keeps
 /// `a.bc`/`ab.c` apart).
+/// Advances a side table of (call, the call whose result it is made on), in call
+/// order, to call `i`: whether that receiver call was kept (`None`: `i` has no row).
+fn receiver_kept(
+    rows: &mut std::iter::Peekable<std::slice::Iter<'_, (u32, u32)>>,
+    i: usize,
+    index: &[usize],
+) -> Option<bool> {
+    let mut kept = None;
+    while let Some(&&(at, from)) = rows.peek() {
+        if at as usize > i {
+            break;
+        }
+        if at as usize == i {
+            kept = Some(index.get(from as usize).is_some_and(|&x| x != usize::MAX));
+        }
+        rows.next();
+    }
+    kept
+}
+
 /// The declared type of the field a getter no source declares is named for
 /// (`getThreadPool()` → `threadPool`, `isReady()` → `ready`), in the receiver's
 /// project class or a superclass: Lombok's `@Getter`, `@Data` and `@Value`.

@@ -1225,13 +1225,9 @@ impl<'a> Extractor<'a> {
             return false;
         };
         let var = self.text(var);
-        let mut m = node;
-        while m.kind_name() != "method_declaration" {
-            match m.parent() {
-                Some(p) if !matches!(m.kind_name(), "lambda_expression" | "class_body") => m = p,
-                _ => return false,
-            }
-        }
+        let Some(m) = syntax::enclosing_method(node) else {
+            return false;
+        };
         let private = super::annotations::modifiers_node(m)
             .is_some_and(|mods| self.text(mods).split_whitespace().any(|w| w == "private"));
         let params = super::syntax::formal_params(m);

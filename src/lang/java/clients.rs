@@ -6,7 +6,7 @@ use tree_sitter::Node;
 
 use super::extract::Extractor;
 use super::queues::{enclosing_body, enclosing_class_body};
-use super::syntax::{short, span, NodeExt};
+use super::syntax::{enclosing_method, short, span, NodeExt};
 use crate::catalog::ClientEntry;
 use crate::facts::{Client, ClientBean, ClientField, ClientSource};
 use crate::lang::clients::{describe, message, missing, Observed};
@@ -1485,16 +1485,4 @@ fn in_resource(start: Node) -> bool {
         }
     }
     false
-}
-
-/// The method declaration a node is written in, unless a lambda or a class body of
-/// its own comes first (`return` in a lambda returns from the lambda).
-fn enclosing_method(mut n: Node) -> Option<Node> {
-    while n.kind_name() != "method_declaration" {
-        if matches!(n.kind_name(), "lambda_expression" | "class_body") {
-            return None;
-        }
-        n = n.parent()?;
-    }
-    Some(n)
 }

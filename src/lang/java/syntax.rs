@@ -341,6 +341,18 @@ pub fn kind(node: Node) -> Kind {
         .unwrap_or(Kind::Other)
 }
 
+/// The method declaration a node is written in, unless a lambda or a class body of
+/// its own comes first (`return` in a lambda returns from the lambda).
+pub(super) fn enclosing_method(mut n: Node) -> Option<Node> {
+    while n.kind_name() != "method_declaration" {
+        if matches!(n.kind_name(), "lambda_expression" | "class_body") {
+            return None;
+        }
+        n = n.parent()?;
+    }
+    Some(n)
+}
+
 /// A method declaration's formal parameters, in order.
 pub(super) fn formal_params(method: Node) -> Vec<Node> {
     let Some(ps) = method.field("parameters") else {
