@@ -191,8 +191,10 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         .filter(|(_, _, f)| f.request_timeout)
         .filter_map(|(_, _, f)| f.module.first().map(|k| &**k))
         .collect();
-    let mut in_fn: std::collections::HashMap<(crate::source::FileId, CtxId, &str), usize> =
-        Default::default();
+    // By file, function (a Rust function written once per `#[cfg]` variant of its
+    // impl, `Forwarder::try_new` for each TLS backend, is one) and message.
+    type FnKey<'p> = (crate::source::FileId, CtxId, &'p str, &'p str, &'p str);
+    let mut in_fn: std::collections::HashMap<FnKey, (usize, CtxId)> = Default::default();
     for (file, _, facts) in project.each() {
         let repeats = repeated_creations(&facts.clients);
         for (i, c) in facts.clients.iter().enumerate() {
@@ -316,19 +318,34 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 .get(c.ctx)
                 .is_some_and(|x| &*x.name != "<init>");
             if c.requests.is_empty() && in_function {
-                match in_fn.entry((file, c.ctx, c.message.as_str())) {
+                let x = &facts.contexts[c.ctx];
+                let rust = project.files[file].language == crate::source::Language::Rust;
+                let (owner, name) = match (&x.owner, rust && x.parent.is_none()) {
+                    (Some(o), true) => (&**o, x.name.as_str()),
+                    _ => ("", ""),
+                };
+                let ctx = if owner.is_empty() { c.ctx } else { 0 };
+                match in_fn.entry((file, ctx, owner, name, c.message.as_str())) {
                     std::collections::hash_map::Entry::Occupied(e) => {
                         // The first in the source is the finding; the other, a label.
-                        let kept = &mut out[*e.get()];
+                        let (kept, first_ctx) = *e.get();
+                        let kept = &mut out[kept];
                         let mut at = c.span;
                         if at.start < kept.span.start {
                             std::mem::swap(&mut kept.span, &mut at);
                         }
-                        kept.add_label(file, at, "made the same way again in this function");
+                        let same = first_ctx == c.ctx;
+                        let what = if same {
+                            "made the same way again in this function".to_string()
+                        } else {
+                            let short = owner.rsplit("::").next().unwrap_or(owner);
+                            format!("made the same way in another `#[cfg]` variant of `{short}::{name}`")
+                        };
+                        kept.add_label(file, at, what);
                         continue;
                     }
                     std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(out.len());
+                        e.insert((out.len(), c.ctx));
                     }
                 }
             }
