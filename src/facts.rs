@@ -799,6 +799,18 @@ pub struct Call {
     pub once: bool,
 }
 
+/// The field a getter's name says it returns: `getThreadPool` → `threadPool`,
+/// `isReady` → `ready` (not `get`, `getter`, `isolate`).
+pub fn getter_field(method: &str) -> Option<String> {
+    let rest = method
+        .strip_prefix("get")
+        .or_else(|| method.strip_prefix("is"))
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))?;
+    let mut field = rest.to_string();
+    field[..1].make_ascii_lowercase();
+    Some(field)
+}
+
 /// A named item (class, method, function) that encloses code, for fingerprints.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Item {

@@ -958,16 +958,7 @@ fn generated_getter(
     types: &Types,
     call: &Call,
 ) -> Option<std::sync::Arc<crate::facts::TypeRef>> {
-    let name = &*call.method;
-    let rest = name
-        .strip_prefix("get")
-        .or_else(|| name.strip_prefix("is"))
-        .filter(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))?;
-    if call.args != Some(0) {
-        return None;
-    }
-    let mut field = rest.to_string();
-    field[..1].make_ascii_lowercase();
+    let field = crate::facts::getter_field(&call.method).filter(|_| call.args == Some(0))?;
     let t = types.resolve(call.target.as_ref()?)?;
     types.ancestry(t).into_iter().find_map(|a| {
         types

@@ -5,7 +5,7 @@ use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
 use crate::facts::{Client, ClientBean, CtxId, CtxKind, Heat};
 use crate::link::Project;
-use crate::source::Span;
+use crate::source::{FileId, Span};
 use rustc_hash::FxHashSet as HashSet;
 
 pub const RULE: Rule = Rule {
@@ -35,6 +35,26 @@ fn bounded_by_callers(project: &Project, node: crate::model::Node, depth: usize)
                     && e.node != node
                     && bounded_by_callers(project, e.node, depth + 1))
         })
+}
+
+/// The function a client is made in, for "one fix, one finding". A Rust function
+/// written once per `#[cfg]` variant of its impl (`Forwarder::try_new` for each TLS
+/// backend) is one function, known by its owner and name; other code by its context.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum MadeIn<'p> {
+    Context(CtxId),
+    Named(&'p str, &'p str),
+}
+
+impl<'p> MadeIn<'p> {
+    fn of(project: &'p Project, file: FileId, ctx: CtxId) -> MadeIn<'p> {
+        let x = &project.facts[file].contexts[ctx];
+        let rust = project.files[file].language == crate::source::Language::Rust;
+        match &x.owner {
+            Some(owner) if rust && x.parent.is_none() => MadeIn::Named(owner, &x.name),
+            _ => MadeIn::Context(ctx),
+        }
+    }
 }
 
 /// Each span with the innermost context of `file` around it and that context's heat.
@@ -191,10 +211,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         .filter(|(_, _, f)| f.request_timeout)
         .filter_map(|(_, _, f)| f.module.first().map(|k| &**k))
         .collect();
-    // By file, function (a Rust function written once per `#[cfg]` variant of its
-    // impl, `Forwarder::try_new` for each TLS backend, is one) and message.
-    type FnKey<'p> = (crate::source::FileId, CtxId, &'p str, &'p str, &'p str);
-    let mut in_fn: std::collections::HashMap<FnKey, (usize, CtxId)> = Default::default();
+    // By file, function and message: the finding and the context it was made in.
+    let mut in_fn: std::collections::HashMap<(FileId, MadeIn, &str), (usize, CtxId)> =
+        Default::default();
     for (file, _, facts) in project.each() {
         let repeats = repeated_creations(&facts.clients);
         for (i, c) in facts.clients.iter().enumerate() {
@@ -318,14 +337,8 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 .get(c.ctx)
                 .is_some_and(|x| &*x.name != "<init>");
             if c.requests.is_empty() && in_function {
-                let x = &facts.contexts[c.ctx];
-                let rust = project.files[file].language == crate::source::Language::Rust;
-                let (owner, name) = match (&x.owner, rust && x.parent.is_none()) {
-                    (Some(o), true) => (&**o, x.name.as_str()),
-                    _ => ("", ""),
-                };
-                let ctx = if owner.is_empty() { c.ctx } else { 0 };
-                match in_fn.entry((file, ctx, owner, name, c.message.as_str())) {
+                let made_in = MadeIn::of(project, file, c.ctx);
+                match in_fn.entry((file, made_in, c.message.as_str())) {
                     std::collections::hash_map::Entry::Occupied(e) => {
                         // The first in the source is the finding; the other, a label.
                         let (kept, first_ctx) = *e.get();
@@ -334,12 +347,12 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                         if at.start < kept.span.start {
                             std::mem::swap(&mut kept.span, &mut at);
                         }
-                        let same = first_ctx == c.ctx;
-                        let what = if same {
-                            "made the same way again in this function".to_string()
-                        } else {
-                            let short = owner.rsplit("::").next().unwrap_or(owner);
-                            format!("made the same way in another `#[cfg]` variant of `{short}::{name}`")
+                        let what = match made_in {
+                            MadeIn::Named(owner, name) if first_ctx != c.ctx => {
+                                let short = owner.rsplit("::").next().unwrap_or(owner);
+                                format!("made the same way in another `#[cfg]` variant of `{short}::{name}`")
+                            }
+                            _ => "made the same way again in this function".to_string(),
                         };
                         kept.add_label(file, at, what);
                         continue;

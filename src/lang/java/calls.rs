@@ -1228,9 +1228,8 @@ impl<'a> Extractor<'a> {
         let Some(m) = syntax::enclosing_method(node) else {
             return false;
         };
-        let private = super::annotations::modifiers_node(m)
-            .is_some_and(|mods| self.text(mods).split_whitespace().any(|w| w == "private"));
-        let params = super::syntax::formal_params(m);
+        let private = self.modifiers(m).contains(&"private");
+        let params = syntax::formal_params(m);
         let index = params
             .iter()
             .position(|p| p.field("name").is_some_and(|n| self.text(n) == var));
@@ -1252,10 +1251,7 @@ impl<'a> Extractor<'a> {
         }
         !calls.is_empty()
             && calls.iter().all(|c| {
-                let given = c
-                    .field("arguments")
-                    .map(super::syntax::arguments)
-                    .unwrap_or_default();
+                let given = syntax::call_args(*c);
                 given.len() == params.len()
                     && given[index].kind_name() == "identifier"
                     && self.proven_done_at(*c, self.text(given[index]))
@@ -1702,12 +1698,7 @@ impl<'a> Extractor<'a> {
                                 .and_then(|x| self.static_class(x))
                                 .is_some_and(|c| !self.catalog.knows(&c) && self.own_code(&c));
                             let named = o.field("name").is_some_and(|n| {
-                                let n = self.text(n);
-                                n.strip_prefix("get")
-                                    .or_else(|| n.strip_prefix("is"))
-                                    .is_some_and(|r| {
-                                        r.starts_with(|c: char| c.is_ascii_uppercase())
-                                    })
+                                crate::facts::getter_field(self.text(n)).is_some()
                             });
                             // (Not a future's continuation: `getDone().thenRun(..)`
                             // keeps waiting on the getter's own call.)

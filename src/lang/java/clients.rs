@@ -6,7 +6,7 @@ use tree_sitter::Node;
 
 use super::extract::Extractor;
 use super::queues::{enclosing_body, enclosing_class_body};
-use super::syntax::{enclosing_method, short, span, NodeExt};
+use super::syntax::{call_args, enclosing_method, short, span, NodeExt};
 use crate::catalog::ClientEntry;
 use crate::facts::{Client, ClientBean, ClientField, ClientSource};
 use crate::lang::clients::{describe, message, missing, Observed};
@@ -67,7 +67,7 @@ impl<'a> Extractor<'a> {
                 match name {
                     "getLoopbackAddress" => true,
                     "getByName" | "InetSocketAddress" | "createUnresolved" => {
-                        args(n).first().is_some_and(|a| self.loopback(*a))
+                        call_args(n).first().is_some_and(|a| self.loopback(*a))
                     }
                     _ => false,
                 }
@@ -101,14 +101,14 @@ impl<'a> Extractor<'a> {
             }
             "object_creation_expression" => {
                 n.field("type").is_some_and(|t| self.text(t) == "URL")
-                    && args(n).first().is_some_and(|a| self.local_url(*a))
+                    && call_args(n).first().is_some_and(|a| self.local_url(*a))
             }
             _ => false,
         }
     }
 
     fn check_client(&mut self, entry: &ClientEntry, start: Node) {
-        let given = args(start);
+        let given = call_args(start);
         let count = given.len();
         // Past `max_args` the overload takes a timeout: a literal `-1` or `0` is none.
         let untimed = || {
@@ -607,7 +607,7 @@ impl<'a> Extractor<'a> {
         while let Some(n) = stack.pop() {
             if n.kind_name() == "method_invocation" {
                 let name = n.field("name").map(|m| self.text(m)).unwrap_or_default();
-                let arg = args(n).first().copied();
+                let arg = call_args(n).first().copied();
                 let bounded = entry.per_request.iter().any(|p| {
                     p.split_once('=').is_some_and(|(m, id)| {
                         m == name && arg.is_some_and(|a| self.configures(id, a))
@@ -897,7 +897,7 @@ impl<'a> Extractor<'a> {
     /// configuration object its constructor was given.
     fn lacks(&self, entry: &ClientEntry, start: Node, calls: &[Observed<Node>]) -> Option<String> {
         if let (Some(id), Some(first), false) =
-            (&entry.config_arg, args(start).first(), entry.fixed)
+            (&entry.config_arg, call_args(start).first(), entry.fixed)
         {
             return match id.as_str() {
                 "any" => None,
@@ -1084,7 +1084,7 @@ impl<'a> Extractor<'a> {
         let Some(name) = call.field("name") else {
             return;
         };
-        let given = args(call);
+        let given = call_args(call);
         let Some(index) = given.iter().position(|a| a.id() == arg.id()) else {
             return;
         };
@@ -1285,7 +1285,7 @@ impl<'a> Extractor<'a> {
                     .collect()
             })
             .unwrap_or_default();
-        let given = args(call);
+        let given = call_args(call);
         !given.is_empty()
             && given
                 .iter()
@@ -1379,7 +1379,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn observed<'t>(&self, call: Node<'t>) -> Observed<Node<'t>> {
-        let first = args(call).first().copied();
+        let first = call_args(call).first().copied();
         Observed {
             method: call
                 .field("name")
@@ -1433,12 +1433,6 @@ fn conditional(n: Node) -> bool {
         }
     }
     false
-}
-
-fn args(call: Node) -> Vec<Node> {
-    call.field("arguments")
-        .map(super::syntax::arguments)
-        .unwrap_or_default()
 }
 
 /// The outermost call of the method chain `start` begins (`HttpClients.custom()` ->

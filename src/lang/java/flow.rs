@@ -615,10 +615,7 @@ impl<'a> Extractor<'a> {
         if !self.names.declares_method(name) {
             return Vec::new();
         }
-        let given = call
-            .field("arguments")
-            .map(super::syntax::arguments)
-            .unwrap_or_default();
+        let given = super::syntax::call_args(call);
         if !given.iter().any(|a| a.kind_name() == "identifier") {
             return Vec::new();
         }

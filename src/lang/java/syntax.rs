@@ -354,6 +354,11 @@ pub(super) fn enclosing_method(mut n: Node) -> Option<Node> {
 }
 
 /// A method declaration's formal parameters, in order.
+/// The arguments a call or creation passes (none when it has no argument list).
+pub(super) fn call_args(call: Node) -> Vec<Node> {
+    call.field("arguments").map(arguments).unwrap_or_default()
+}
+
 pub(super) fn formal_params(method: Node) -> Vec<Node> {
     let Some(ps) = method.field("parameters") else {
         return Vec::new();

@@ -249,14 +249,11 @@ impl<'a> Extractor<'a> {
         if recv.complete {
             return;
         }
-        if recv.from_field.is_none()
+        let by_result = recv.from_field.is_none()
             && recv.from_call.is_some()
-            && (recv.ty.is_none() || recv.call_elem.is_some())
-        {
-            return self.result_wait(s, recv, method, nargs, receiver);
-        }
-        if recv.ty.is_none() {
-            return self.field_wait(s, recv, method, nargs, receiver);
+            && (recv.ty.is_none() || recv.call_elem.is_some());
+        if by_result || recv.ty.is_none() {
+            return self.model_wait(s, recv, method, nargs, receiver);
         }
         // `thread::scope(|s| { ..spawn workers..; rx.iter().sum() })`: a scope body
         // draining a channel of its own function waits for the scope's threads, which
@@ -288,10 +285,14 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// `node.state_changed.wait(guard)` on a field of a project struct another file
-    /// declares: a wait the project model confirms from the field's declared type
-    /// ([`crate::facts::FileFacts::field_waits`]); until then it counts as timed.
-    fn field_wait(
+    /// A wait on a receiver whose type only the project model can tell, which it
+    /// confirms from a declared type; until then it counts as timed:
+    /// - `rx.recv()` on what a project function returned (`let (out, rx) =
+    ///   Outgoing::new(id)`): from the callee's return type
+    ///   ([`crate::facts::FileFacts::wait_returns`]);
+    /// - `node.state_changed.wait(guard)` on a field of a project struct another file
+    ///   declares: from the field's type ([`crate::facts::FileFacts::field_waits`]).
+    fn model_wait(
         &mut self,
         s: Span,
         recv: &Value,
@@ -299,38 +300,25 @@ impl<'a> Extractor<'a> {
         nargs: usize,
         receiver: &syn::Expr,
     ) {
-        let Some((st, field)) = &recv.from_field else {
-            return;
-        };
-        if let Some((idx, at)) = self.unconfirmed_wait(s, method, nargs, receiver) {
-            self.facts
-                .field_waits
-                .push((idx, st.clone(), field.clone(), at));
+        enum Confirm {
+            Result(u32, u8),
+            Field(Box<str>, Box<str>),
         }
-    }
-
-    /// `rx.recv()` on what a project function returned (`let (out, rx) =
-    /// Outgoing::new(id)`): a wait the project model confirms from the callee's declared
-    /// return type ([`crate::facts::FileFacts::wait_returns`]); until then it counts as
-    /// timed.
-    fn result_wait(
-        &mut self,
-        s: Span,
-        recv: &Value,
-        method: &str,
-        nargs: usize,
-        receiver: &syn::Expr,
-    ) {
-        let Some(Ok(call)) = recv.from_call.map(u32::try_from) else {
+        let confirm = match (&recv.from_field, recv.from_call.map(u32::try_from)) {
+            (None, Some(Ok(call))) => match recv.call_elem.map(u8::try_from) {
+                None => Confirm::Result(call, u8::MAX),
+                Some(Ok(e)) if e < u8::MAX => Confirm::Result(call, e),
+                Some(_) => return,
+            },
+            (None, _) => return,
+            (Some((st, field)), _) => Confirm::Field(st.clone(), field.clone()),
+        };
+        let Some((idx, at)) = self.unconfirmed_wait(s, method, nargs, receiver) else {
             return;
         };
-        let elem = match recv.call_elem.map(u8::try_from) {
-            None => u8::MAX,
-            Some(Ok(e)) if e < u8::MAX => e,
-            Some(_) => return,
-        };
-        if let Some((idx, at)) = self.unconfirmed_wait(s, method, nargs, receiver) {
-            self.facts.result_waits.push((idx, call, elem, at));
+        match confirm {
+            Confirm::Result(call, elem) => self.facts.result_waits.push((idx, call, elem, at)),
+            Confirm::Field(st, field) => self.facts.field_waits.push((idx, st, field, at)),
         }
     }
 
