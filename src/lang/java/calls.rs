@@ -1374,9 +1374,13 @@ impl<'a> Extractor<'a> {
                     // `while (buffer.isFull()) notFull.await();`: a producer waiting for
                     // space blocks its caller for as long as the consumers lag, as
                     // `BlockingQueue.put` does.
+                    // (A name that ends with "full": `isFull()`, `queueFull`, not
+                    // `fullyLoaded`.)
                     let full = p.field("condition").is_some_and(|c| {
-                        let t = self.text(c).to_ascii_lowercase();
-                        t.contains("full") || t.contains("remainingcapacity")
+                        self.text(c)
+                            .split(|ch: char| !ch.is_ascii_alphanumeric() && ch != '_')
+                            .map(str::to_ascii_lowercase)
+                            .any(|w| w.ends_with("full") || w == "remainingcapacity")
                     });
                     if full {
                         return false;
