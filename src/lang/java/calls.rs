@@ -1706,15 +1706,12 @@ impl<'a> Extractor<'a> {
                             });
                             // (Not a future's continuation: `getDone().thenRun(..)`
                             // keeps waiting on the getter's own call.)
-                            let continues = self
-                                .catalog
-                                .data
-                                .futures
-                                .continuations
-                                .iter()
-                                .any(|c| c == name);
+                            let continues = || {
+                                let futures = &self.catalog.data.futures;
+                                futures.continuations.iter().any(|c| c == name)
+                            };
                             let getter = named
-                                && !continues
+                                && !continues()
                                 && recv
                                     .pool
                                     .as_ref()
