@@ -72,6 +72,20 @@ pub struct Sub {
 }
 
 impl Sub {
+    /// The wait on the result passes a time bound (`get(3, SECONDS)`), in the
+    /// submitting code or chained onto a wrapper's call.
+    pub fn wait_timed(&self, project: &Project) -> bool {
+        let Some(at) = self.waited else { return false };
+        if let Some(timed) = self.wrapper_wait_timed {
+            return timed;
+        }
+        let typed = project.model.typed_waits.contains(&(self.file, at.start));
+        project.facts[self.file]
+            .waits
+            .iter()
+            .any(|w| w.span == at && w.timed && !(w.by_call && typed))
+    }
+
     /// For an `@Async` call: a label on the method, saying it runs on `pool`.
     pub fn async_label(&self, pool: &str) -> Option<(FileId, Span, String)> {
         let (file, m) = self.via_async.as_ref()?;

@@ -56,10 +56,7 @@ fn submissions(project: &Project) -> Vec<Diagnostic> {
         let event_loop = execs.iter().find(|e| e.kind == CtxKind::EventLoop);
         let mut d = if let Some(w) = sub.waited {
             // `get(3, SECONDS)`: the timeout starts only once the caller ran the task.
-            let timed = project.facts[sub.file]
-                .waits
-                .iter()
-                .any(|x| x.span == w && x.timed);
+            let timed = sub.wait_timed(project);
             let (label, then) = if timed {
                 (
                     "the caller waits for the result here; its timeout starts only after the caller ran the task",

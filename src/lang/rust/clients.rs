@@ -354,7 +354,8 @@ impl<'a> Extractor<'a> {
             }
             // `download(path, client, &v)`: moved into a function of this file that
             // keeps it to itself, it still ends with this call.
-            local = !uses.escapes && uses.moved.iter().all(|(f, i)| self.param_stays(f, *i));
+            let kept_elsewhere = uses.escapes || (uses.reassigned && uses.derived_escapes);
+            local = !kept_elsewhere && uses.moved.iter().all(|(f, i)| self.param_stays(f, *i));
             handed = uses.handed.first().copied();
             wrapped |= uses.raced_with_timer;
             calls.extend(uses.calls);
@@ -606,6 +607,11 @@ struct VarUses<'v> {
     /// It holds one request (`Client::new().post(url)`): a call it is handed to by
     /// value sends it there, so it goes no further than that call.
     request: bool,
+    /// A builder given one more setting in place (`builder = builder.no_proxy();`).
+    reassigned: bool,
+    /// What is derived from it is stored, moved or captured (followed for a
+    /// reassigned builder, whose client is derived).
+    derived_escapes: bool,
 }
 
 /// Calls that make a `select!` arm a time bound (`interval.tick()` too).
@@ -633,6 +639,8 @@ impl<'v> VarUses<'v> {
             closures: 0,
             raced_with_timer: false,
             request,
+            reassigned: false,
+            derived_escapes: false,
         }
     }
 
@@ -664,6 +672,11 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
         let chain = flatten_from(vec![m], &m.receiver);
         if self.is_derived(chain.root) {
             self.calls.extend(chain.calls.iter().map(|c| observed(c)));
+            if self.closures > 0 || chain.calls.iter().any(|c| c.method == "clone") {
+                self.derived_escapes = true;
+            }
+            visit_chain_args(self, &chain);
+            return;
         }
         if self.is_var(chain.root) {
             self.calls.extend(chain.calls.iter().map(|c| observed(c)));
@@ -718,15 +731,19 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
         if p.path.is_ident(self.var) {
             self.escapes = true;
         }
+        if self.derived.iter().any(|d| p.path.is_ident(d)) {
+            self.derived_escapes = true;
+        }
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
         // `req = req.header(k, v);`: the same request, one more setting. (Not for a
         // client's builder: what it builds may be stored, which this does not follow.)
-        let same = self.request
-            && matches!(&*a.left, syn::Expr::Path(p) if p.path.is_ident(self.var))
+        // A builder's setting in place counts when what it builds stays here too.
+        let same = matches!(&*a.left, syn::Expr::Path(p) if p.path.is_ident(self.var))
             && self.is_var(flatten(&a.right).root);
         if same {
+            self.reassigned |= !self.request;
             self.visit_expr(&a.right);
         } else {
             syn::visit::visit_expr_assign(self, a);
@@ -743,6 +760,12 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
             shorthand || (self.is_var(chain.root) && !chain.calls.is_empty())
         }) {
             self.escapes = true;
+        }
+        if s.fields.iter().any(|f| {
+            f.colon_token.is_none()
+                && matches!(&f.member, syn::Member::Named(n) if self.derived.iter().any(|d| n == d))
+        }) {
+            self.derived_escapes = true;
         }
         syn::visit::visit_expr_struct(self, s);
     }
