@@ -927,6 +927,10 @@ pub struct Client {
     /// A connect the operating system ends (the catalog's `os_bounded`).
     #[serde(default)]
     pub os_bounded: bool,
+    /// Rust: made in `impl Default for T` (`fn default()`): a library's default,
+    /// for its users to replace with a configured client.
+    #[serde(default)]
+    pub in_default: bool,
     /// Java: the client is what an `@Bean` method returns (an index into
     /// [`FileFacts::client_beans`]): its requests are made wherever the bean is
     /// injected ([`FileFacts::client_fields`]).

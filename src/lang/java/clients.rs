@@ -240,6 +240,7 @@ impl<'a> Extractor<'a> {
                 .collect(),
             serves: false,
             os_bounded: false,
+            in_default: false,
             bean,
             built_by: None,
             returned_by: self.returned_by(start, &entry.id),

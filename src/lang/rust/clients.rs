@@ -437,6 +437,8 @@ impl<'a> Extractor<'a> {
                 requests: Vec::new(),
                 serves: false,
                 os_bounded: entry.os_bounded,
+                in_default: self.impl_trait.as_deref() == Some("Default")
+                    && self.method == "default",
                 bean: None,
                 built_by,
                 returned_by: None,

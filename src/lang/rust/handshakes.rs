@@ -90,6 +90,7 @@ impl Extractor<'_> {
             requests: Vec::new(),
             serves: true,
             os_bounded: false,
+            in_default: false,
             bean: None,
             built_by: None,
             returned_by: None,
