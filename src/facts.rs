@@ -223,6 +223,11 @@ pub struct FileFacts {
     /// connections even without a framework's handlers.
     #[serde(default)]
     pub listens: bool,
+    /// Rust: the file reconnects to a feed for good and spawns a task per message
+    /// (`loop { .. while let Some(m) = ws.next().await { tokio::spawn(..) } }`): its
+    /// crate serves that traffic.
+    #[serde(default)]
+    pub consumes: bool,
     /// Rust: the file's module path with its crate's name first (`["billing", "api",
     /// "refund"]` for `billing/src/api/refund.rs`), set once the crates are known.
     #[serde(skip)]

@@ -107,13 +107,40 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// An argument that cannot be a timeout: a string, an object made here, or a
+    /// local, parameter or field declared of a type that is not a number (`Map`,
+    /// `StreamProgress`). Unknown types may be numbers.
+    fn not_a_number(&self, arg: Node) -> bool {
+        match arg.kind_name() {
+            "object_creation_expression" | "string_literal" | "lambda_expression" => true,
+            "identifier" => {
+                let name = self.text(arg);
+                let ty = match self.scopes.get(name) {
+                    Some(v) => v.value.ty.clone(),
+                    None => self.field(name).and_then(|f| f.ty.clone()),
+                };
+                ty.is_some_and(|t| {
+                    let numbers = ["int", "Integer", "long", "Long", "short", "Short", "Number"];
+                    !numbers.contains(&t.simple.as_str())
+                })
+            }
+            _ => false,
+        }
+    }
+
     fn check_client(&mut self, entry: &ClientEntry, start: Node) {
         let given = call_args(start);
         let count = given.len();
-        // Past `max_args` the overload takes a timeout: a literal `-1` or `0` is none.
+        // Past `max_args` the overload takes a timeout: a literal `-1` or `0` is none;
+        // a last argument in its place that is no number is another overload's
+        // (`HttpUtil.get(url, paramMap)`, not `get(url, paramMap, 3000)`).
         let untimed = || {
             let arg = entry.untimed_arg.and_then(|i| given.get(i));
-            arg.is_some_and(|a| matches!(self.text(*a).replace(' ', "").as_str(), "-1" | "0"))
+            let last = entry.untimed_arg.is_some_and(|i| i + 1 == count);
+            arg.is_some_and(|a| {
+                matches!(self.text(*a).replace(' ', "").as_str(), "-1" | "0")
+                    || last && self.not_a_number(*a)
+            })
         };
         if count < entry.min_args || entry.max_args.is_some_and(|m| count > m) && !untimed() {
             return;

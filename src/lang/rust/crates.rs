@@ -162,6 +162,7 @@ fn serves_traffic(members: &[usize], facts: &[FileFacts]) -> bool {
         .collect();
     members.iter().any(|&i| {
         facts[i].listens
+            || facts[i].consumes
             || facts[i]
                 .handlers
                 .iter()

@@ -1429,6 +1429,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.accept_loop = self.current_ctx();
             self.facts.listens = true;
         }
+        // A feed consumed for good: each message's task is traffic.
+        if self.loops > 0 && super::handshakes::spawns_per_message(&w.cond, &w.body) {
+            self.facts.consumes = true;
+        }
         let round = InnerLoop {
             paced: sleeps_each_round(&w.body),
             conn: accepts,
