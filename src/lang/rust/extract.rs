@@ -1429,15 +1429,19 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.accept_loop = self.current_ctx();
             self.facts.listens = true;
         }
-        // A feed consumed for good: each message's task is traffic.
-        if self.loops > 0 && super::handshakes::spawns_per_message(&w.cond, &w.body) {
-            self.facts.consumes = true;
-        }
+        // Inside a loop that reconnects for good, a loop over a stream's messages that
+        // starts a task (the catalog's async spawns) per message consumes a feed: each
+        // message's task is traffic.
+        let feed = self.loops > 0 && super::handshakes::awaits_next(&w.cond);
+        let started = self.tasks_started;
         let round = InnerLoop {
             paced: sleeps_each_round(&w.body),
             conn: accepts,
         };
         self.in_loop(round, |x| x.visit_block(&w.body));
+        if feed && self.tasks_started > started {
+            self.facts.consumes = true;
+        }
         self.accept_loop = saved;
         // `while !h.is_finished() { .. }`: afterwards `h` has finished.
         let (_, not_done) = self.done_checks(&w.cond);

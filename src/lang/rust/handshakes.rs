@@ -19,44 +19,16 @@ pub fn accepts(cond: Option<&syn::Expr>, body: &syn::Block) -> bool {
     f.found
 }
 
-/// `while let Some(msg) = socket.next().await { tokio::spawn(..) }`: a loop that hands
-/// each message of a stream to a task of its own. Inside a loop that reconnects for
-/// good, it is a daemon consuming a feed: its input is traffic.
-pub fn spawns_per_message(cond: &syn::Expr, body: &syn::Block) -> bool {
+/// `while let Some(msg) = socket.next().await`: a loop over the messages of a stream.
+pub fn awaits_next(cond: &syn::Expr) -> bool {
     let syn::Expr::Let(l) = cond else {
         return false;
     };
     let syn::Expr::Await(a) = &*l.expr else {
         return false;
     };
-    let next = matches!(&*a.base, syn::Expr::MethodCall(m)
-        if matches!(m.method.to_string().as_str(), "next" | "recv" | "message" | "try_next"));
-    let mut f = SpawnFinder::default();
-    f.visit_block(body);
-    next && f.found
-}
-
-#[derive(Default)]
-struct SpawnFinder {
-    found: bool,
-}
-
-impl<'ast> Visit<'ast> for SpawnFinder {
-    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        if let syn::Expr::Path(p) = &*c.func {
-            let segs: Vec<_> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            self.found |= matches!(
-                segs.iter().map(String::as_str).collect::<Vec<_>>()[..],
-                ["tokio", "spawn"] | ["tokio", "task", "spawn"] | ["task", "spawn"]
-            );
-        }
-        syn::visit::visit_expr_call(self, c);
-    }
+    matches!(&*a.base, syn::Expr::MethodCall(m)
+        if matches!(m.method.to_string().as_str(), "next" | "recv" | "message" | "try_next"))
 }
 
 #[derive(Default)]
