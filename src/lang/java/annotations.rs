@@ -508,11 +508,12 @@ fn param_type<'t>(method: Node<'t>, name: &str, src: &str) -> Option<Node<'t>> {
 /// A declaration's `modifiers` (annotations and keywords): its first child other
 /// than a comment, when there is one.
 pub(super) fn modifiers_node(decl: Node) -> Option<Node> {
-    let mut cursor = decl.walk();
-    let first = decl
-        .children(&mut cursor)
-        .find(|c| !matches!(c.kind_name(), "line_comment" | "block_comment"));
-    first.filter(|c| c.kind_name() == "modifiers")
+    // The first child, past comments (rare there): no cursor for the common case.
+    let mut first = decl.child(0)?;
+    while matches!(first.kind_name(), "line_comment" | "block_comment") {
+        first = first.next_sibling()?;
+    }
+    (first.kind_name() == "modifiers").then_some(first)
 }
 
 /// A path segment that serves operators, not traffic: `admin`, `console` (a product's
