@@ -1127,33 +1127,28 @@ impl<'a> Extractor<'a> {
         );
         self.scopes.push();
         if let Some(params) = node.field("parameters") {
+            // The parameters once, for every use below.
             let mut c = params.walk();
-            let declared: Vec<&str> = params
-                .named_children(&mut c)
-                .map(|p| p.kind_name())
-                .collect();
-            let fixed = !declared.contains(&"spread_parameter");
-            let count = declared
+            let list: Vec<Node<'a>> = params.named_children(&mut c).collect();
+            let fixed = !list.iter().any(|p| p.kind_name() == "spread_parameter");
+            let formal: Vec<Node<'a>> = list
                 .iter()
-                .filter(|k| **k == "formal_parameter")
-                .count();
-            self.facts.contexts[id].arity = fixed.then(|| u8::try_from(count).ok()).flatten();
+                .copied()
+                .filter(|p| p.kind_name() == "formal_parameter")
+                .collect();
+            self.facts.contexts[id].arity =
+                fixed.then(|| u8::try_from(formal.len()).ok()).flatten();
             let mut kinds = 0;
-            let mut c = params.walk();
-            let formal = params
-                .named_children(&mut c)
-                .filter(|p| p.kind_name() == "formal_parameter");
-            for (i, p) in formal.enumerate() {
+            for (i, p) in formal.iter().enumerate() {
                 if let Some(t) = p.field("type") {
                     crate::facts::ArgKind::set(&mut kinds, i, self.param_kind(t));
                 }
             }
             self.facts.contexts[id].param_kinds = kinds;
-            self.pool_params(params);
-            self.declare_params(params);
-            let mut c = params.walk();
-            let names: Vec<String> = params
-                .named_children(&mut c)
+            self.pool_params(&formal);
+            self.declare_params(&list);
+            let names: Vec<String> = list
+                .iter()
                 .filter_map(|p| p.field("name"))
                 .map(|n| self.text(n).to_string())
                 .collect();
@@ -1198,10 +1193,9 @@ impl<'a> Extractor<'a> {
         self.ctx.pop();
     }
 
-    fn declare_params(&mut self, params: Node) {
-        let mut c = params.walk();
-        let ps: Vec<Node> = params.named_children(&mut c).collect();
-        for p in ps {
+    /// Declares a method's or lambda's parameters (`params`: the list's children).
+    fn declare_params(&mut self, params: &[Node]) {
+        for &p in params {
             match p.kind_name() {
                 "formal_parameter" | "spread_parameter" => {
                     let ty = p.field("type").and_then(|t| self.jtype(t));
@@ -1415,7 +1409,11 @@ impl<'a> Extractor<'a> {
                         self.scopes.declare(name, v);
                     }
                 }
-                _ => self.declare_params(params),
+                _ => {
+                    let mut c = params.walk();
+                    let list: Vec<Node> = params.named_children(&mut c).collect();
+                    self.declare_params(&list)
+                }
             }
         }
         self.walk(body);
@@ -1493,7 +1491,9 @@ impl<'a> Extractor<'a> {
             if m.kind_name() == "method_declaration" {
                 self.scopes.push();
                 if let Some(p) = m.field("parameters") {
-                    self.declare_params(p);
+                    let mut c = p.walk();
+                    let list: Vec<Node> = p.named_children(&mut c).collect();
+                    self.declare_params(&list);
                 }
                 if let Some(b) = m.field("body") {
                     self.children(b);

@@ -75,13 +75,8 @@ impl<'a> Extractor<'a> {
     /// A method's executor-typed parameters: the pool each one names is the one the
     /// project's calls pass there (`helper(callerRunsPool, ..)`, linked through
     /// `param:<class>.<method>#<i>` when every call passes the same pool).
-    pub(super) fn pool_params(&mut self, params: Node) {
-        let mut c = params.walk();
-        let formal: Vec<Node> = params
-            .named_children(&mut c)
-            .filter(|p| p.kind_name() == "formal_parameter")
-            .collect();
-        for (i, p) in formal.into_iter().enumerate() {
+    pub(super) fn pool_params(&mut self, formal: &[Node]) {
+        for (i, &p) in formal.iter().enumerate() {
             let ty = p.field("type").and_then(|t| self.jtype(t));
             let Some(name) = p.field("name").map(|n| self.text(n).to_string()) else {
                 continue;
