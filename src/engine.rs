@@ -784,11 +784,12 @@ fn judge_context(
     if let Some(first) = entry {
         let why = project.model.heats.root_why(root).unwrap_or("entry point");
         // Task and event-loop bodies are labelled by the rules themselves (not code an
-        // event-loop handler calls).
+        // event-loop handler calls); a finding whose rule put no label in the task's
+        // file (a semaphore's wait deep in a task's calls) gets the path here.
         let named = match project.facts[root.0].contexts[root.1].kind {
             CtxKind::Function | CtxKind::Async => true,
             CtxKind::EventLoop => context.via.len() > 1,
-            _ => false,
+            _ => d.labels.iter().all(|l| l.file != first.file),
         };
         if named
             && !d
@@ -810,9 +811,17 @@ fn judge_context(
                     crate::link::root_named(why, &project.display_name(root.0, root.1))
                 )
             };
+            // A task's whole body would make a long label: its submission stands for it.
+            let root_facts = &project.facts[root.0];
+            let root_ctx = &root_facts.contexts[root.1];
+            let span = match (root_ctx.kind.clone(), root_ctx.submission) {
+                (CtxKind::Function | CtxKind::Async | CtxKind::EventLoop, _) => first.span,
+                (_, Some(s)) if first.file == root.0 => root_facts.submissions[s].span,
+                _ => first.span,
+            };
             d.labels.push(crate::diagnostic::Label {
                 file: first.file,
-                span: first.span,
+                span,
                 message,
             });
             for step in context.via.iter().skip(1).take(3) {
