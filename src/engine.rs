@@ -783,13 +783,15 @@ fn judge_context(
         .filter(|_| context.heat != Heat::Unknown);
     if let Some(first) = entry {
         let why = project.model.heats.root_why(root).unwrap_or("entry point");
+        let root_facts = &project.facts[root.0];
+        let root_ctx = &root_facts.contexts[root.1];
         // Task and event-loop bodies are labelled by the rules themselves (not code an
         // event-loop handler calls); a finding whose rule put no label in the task's
         // file (a semaphore's wait deep in a task's calls) gets the path here.
-        let named = match project.facts[root.0].contexts[root.1].kind {
-            CtxKind::Function | CtxKind::Async => true,
-            CtxKind::EventLoop => context.via.len() > 1,
-            _ => d.labels.iter().all(|l| l.file != first.file),
+        let (named, task) = match root_ctx.kind {
+            CtxKind::Function | CtxKind::Async => (true, false),
+            CtxKind::EventLoop => (context.via.len() > 1, false),
+            _ => (d.labels.iter().all(|l| l.file != first.file), true),
         };
         if named
             && !d
@@ -812,11 +814,8 @@ fn judge_context(
                 )
             };
             // A task's whole body would make a long label: its submission stands for it.
-            let root_facts = &project.facts[root.0];
-            let root_ctx = &root_facts.contexts[root.1];
-            let span = match (root_ctx.kind.clone(), root_ctx.submission) {
-                (CtxKind::Function | CtxKind::Async | CtxKind::EventLoop, _) => first.span,
-                (_, Some(s)) if first.file == root.0 => root_facts.submissions[s].span,
+            let span = match root_ctx.submission {
+                Some(s) if task && first.file == root.0 => root_facts.submissions[s].span,
                 _ => first.span,
             };
             d.labels.push(crate::diagnostic::Label {

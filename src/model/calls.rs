@@ -928,8 +928,6 @@ fn alias_chain<'a>(
         .take(MAX_ALIASES + 1)
 }
 
-/// The methods index key: `owner` and `name`, hashed (the separator keeps
-/// `a.bc`/`ab.c` apart).
 /// Advances a side table of (call, the call whose result it is made on), in call
 /// order, to call `i`: whether that receiver call was kept (`None`: `i` has no row).
 fn receiver_kept(
@@ -970,6 +968,8 @@ fn generated_getter(
     })
 }
 
+/// The methods index key: `owner` and `name`, hashed (the separator keeps
+/// `a.bc`/`ab.c` apart).
 fn method_key(owner: &str, name: &str) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     h.update(owner.as_bytes());

@@ -172,13 +172,13 @@ fn built_by<'p>(
     (!bounded).then_some((callee.0, f))
 }
 
-/// For each client of a file, the first one (outside an `impl Default`) that is the same client: made by the same
+/// For each client of a file, the first one that is the same client: made by the same
 /// call (the same message) and stored where the same requests use it (`this.stub =
 /// ..newBlockingStub(channel)` in each of a class's constructors): one finding, not
-/// one per constructor. A client whose requests are not known is its own first.
+/// one per constructor. A client whose requests are not known is its own first. One
+/// made outside an `impl Default` comes first: a library's default is the one its
+/// users replace.
 fn repeated_creations(clients: &[Client]) -> Vec<usize> {
-    // One made outside an `impl Default` stands for the others: a library's default
-    // is the one its users replace.
     let mut first: rustc_hash::FxHashMap<(&str, &[Span]), usize> = Default::default();
     let mut out: Vec<usize> = (0..clients.len()).collect();
     let (own, defaults): (Vec<_>, Vec<_>) =
@@ -257,18 +257,15 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                     );
                 }
             }
-            // A connect the operating system ends (minutes, not forever) matters where a
-            // thread that serves traffic waits for it: in code the project cannot place
-            // (a dev tool's loopback links, a library's API) it is a note with
-            // `--pedantic` (audit round 70: none of six acted on).
-            if c.os_bounded {
-                d.worth = crate::diagnostic::Worth::HotOnly;
-            }
-            // A library's `impl Default` client is for its users to replace with a
-            // configured one (`Proxy::new(upstreams, ReqwestClient::new(client))`):
-            // shown where the project's own hot code uses the default (audit rounds
-            // 66 and 72: none of three with no such use acted on).
-            if c.in_default && !facts.binary {
+            // Shown only where the project's own hot code reaches it (a note with
+            // `--pedantic` in code it cannot place):
+            // - a connect the operating system ends (minutes, not forever), which
+            //   matters where a thread that serves traffic waits for it (audit round
+            //   70: none of six acted on);
+            // - a library's `impl Default` client, for its users to replace with a
+            //   configured one (`Proxy::new(upstreams, ReqwestClient::new(client))`;
+            //   audit rounds 66 and 72: none of three acted on).
+            if c.os_bounded || (c.in_default && !facts.binary) {
                 d.worth = crate::diagnostic::Worth::HotOnly;
             }
             // The request's context sets the level, not the creation's: a client built

@@ -114,11 +114,7 @@ impl<'a> Extractor<'a> {
         match arg.kind_name() {
             "object_creation_expression" | "string_literal" | "lambda_expression" => true,
             "identifier" => {
-                let name = self.text(arg);
-                let ty = match self.scopes.get(name) {
-                    Some(v) => v.value.ty.clone(),
-                    None => self.field(name).and_then(|f| f.ty.clone()),
-                };
+                let ty = self.lookup(self.text(arg)).and_then(|v| v.ty);
                 ty.is_some_and(|t| {
                     let numbers = ["int", "Integer", "long", "Long", "short", "Short", "Number"];
                     !numbers.contains(&t.simple.as_str())

@@ -1128,8 +1128,7 @@ impl<'a> Extractor<'a> {
         self.scopes.push();
         if let Some(params) = node.field("parameters") {
             // The parameters once, for every use below.
-            let mut c = params.walk();
-            let list: Vec<Node<'a>> = params.named_children(&mut c).collect();
+            let list = super::syntax::named_children(params);
             let fixed = !list.iter().any(|p| p.kind_name() == "spread_parameter");
             let formal: Vec<Node<'a>> = list
                 .iter()
@@ -1409,11 +1408,7 @@ impl<'a> Extractor<'a> {
                         self.scopes.declare(name, v);
                     }
                 }
-                _ => {
-                    let mut c = params.walk();
-                    let list: Vec<Node> = params.named_children(&mut c).collect();
-                    self.declare_params(&list)
-                }
+                _ => self.declare_params(&super::syntax::named_children(params)),
             }
         }
         self.walk(body);
@@ -1491,9 +1486,7 @@ impl<'a> Extractor<'a> {
             if m.kind_name() == "method_declaration" {
                 self.scopes.push();
                 if let Some(p) = m.field("parameters") {
-                    let mut c = p.walk();
-                    let list: Vec<Node> = p.named_children(&mut c).collect();
-                    self.declare_params(&list);
+                    self.declare_params(&super::syntax::named_children(p));
                 }
                 if let Some(b) = m.field("body") {
                     self.children(b);

@@ -353,12 +353,19 @@ pub(super) fn enclosing_method(mut n: Node) -> Option<Node> {
     Some(n)
 }
 
-/// A method declaration's formal parameters, in order.
 /// The arguments a call or creation passes (none when it has no argument list).
 pub(super) fn call_args(call: Node) -> Vec<Node> {
     call.field("arguments").map(arguments).unwrap_or_default()
 }
 
+/// A node's named children, in order.
+pub(super) fn named_children(node: Node) -> Vec<Node> {
+    let mut c = node.walk();
+    let children = node.named_children(&mut c).collect();
+    children
+}
+
+/// A method declaration's formal parameters, in order.
 pub(super) fn formal_params(method: Node) -> Vec<Node> {
     let Some(ps) = method.field("parameters") else {
         return Vec::new();

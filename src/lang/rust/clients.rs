@@ -672,18 +672,16 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let chain = flatten_from(vec![m], &m.receiver);
-        if self.is_derived(chain.root) {
+        let (var, derived) = (self.is_var(chain.root), self.is_derived(chain.root));
+        if var || derived {
             self.calls.extend(chain.calls.iter().map(|c| observed(c)));
             if self.closures > 0 || chain.calls.iter().any(|c| c.method == "clone") {
-                self.derived_escapes = true;
-            }
-            visit_chain_args(self, &chain);
-            return;
-        }
-        if self.is_var(chain.root) {
-            self.calls.extend(chain.calls.iter().map(|c| observed(c)));
-            if self.closures > 0 || chain.calls.iter().any(|c| c.method == "clone") {
-                self.escapes = true;
+                // (A name that is both, `let b = b.x();`, counts as derived.)
+                if derived {
+                    self.derived_escapes = true;
+                } else {
+                    self.escapes = true;
+                }
             }
             visit_chain_args(self, &chain);
             return;
@@ -755,19 +753,20 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         // `Api { client }`: the shorthand names the variable without a path expression;
         // `Self { inner: builder.build(connector) }`: what it builds is kept there.
-        if s.fields.iter().any(|f| {
-            let shorthand = matches!(&f.member, syn::Member::Named(n) if n == self.var)
-                && f.colon_token.is_none();
+        for f in &s.fields {
+            let shorthand = match (&f.member, f.colon_token) {
+                (syn::Member::Named(n), None) => Some(n),
+                _ => None,
+            };
             let chain = flatten(&f.expr);
-            shorthand || (self.is_var(chain.root) && !chain.calls.is_empty())
-        }) {
-            self.escapes = true;
-        }
-        if s.fields.iter().any(|f| {
-            f.colon_token.is_none()
-                && matches!(&f.member, syn::Member::Named(n) if self.derived.iter().any(|d| n == d))
-        }) {
-            self.derived_escapes = true;
+            if shorthand.is_some_and(|n| n == self.var)
+                || (self.is_var(chain.root) && !chain.calls.is_empty())
+            {
+                self.escapes = true;
+            }
+            if shorthand.is_some_and(|n| self.derived.iter().any(|d| n == d)) {
+                self.derived_escapes = true;
+            }
         }
         syn::visit::visit_expr_struct(self, s);
     }

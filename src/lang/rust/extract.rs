@@ -1432,7 +1432,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         // Inside a loop that reconnects for good, a loop over a stream's messages that
         // starts a task (the catalog's async spawns) per message consumes a feed: each
         // message's task is traffic.
-        let feed = self.loops > 0 && super::handshakes::awaits_next(&w.cond);
+        let feed = self.loops > 0 && awaits_next(&w.cond);
         let started = self.tasks_started;
         let round = InnerLoop {
             paced: sleeps_each_round(&w.body),
@@ -2252,6 +2252,18 @@ pub(super) struct InnerLoop {
     /// It accepts connections (`for s in listener.incoming()`): a thread it spawns
     /// serves one connection.
     pub conn: bool,
+}
+
+/// `while let Some(msg) = socket.next().await`: a loop over the messages of a stream.
+fn awaits_next(cond: &syn::Expr) -> bool {
+    let syn::Expr::Let(l) = cond else {
+        return false;
+    };
+    let syn::Expr::Await(a) = &*l.expr else {
+        return false;
+    };
+    matches!(&*a.base, syn::Expr::MethodCall(m)
+        if matches!(m.method.to_string().as_str(), "next" | "recv" | "message" | "try_next"))
 }
 
 /// Whether a loop body sleeps at its top level (`thread::sleep(..)`,

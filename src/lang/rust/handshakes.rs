@@ -19,18 +19,6 @@ pub fn accepts(cond: Option<&syn::Expr>, body: &syn::Block) -> bool {
     f.found
 }
 
-/// `while let Some(msg) = socket.next().await`: a loop over the messages of a stream.
-pub fn awaits_next(cond: &syn::Expr) -> bool {
-    let syn::Expr::Let(l) = cond else {
-        return false;
-    };
-    let syn::Expr::Await(a) = &*l.expr else {
-        return false;
-    };
-    matches!(&*a.base, syn::Expr::MethodCall(m)
-        if matches!(m.method.to_string().as_str(), "next" | "recv" | "message" | "try_next"))
-}
-
 #[derive(Default)]
 struct AcceptFinder {
     found: bool,
