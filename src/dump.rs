@@ -113,7 +113,7 @@ pub fn dump(project: &Project) -> String {
                 let _ = write!(out, " via {}", project.display_name(root.0, root.1));
             }
             // Hot, but only from pool tasks or schedules (`unbounded_queue` reads this).
-            if heat == crate::facts::Heat::Hot && !project.per_request(file, i) {
+            if heat == crate::facts::Heat::Hot && !project.model.heats.per_request((file, i)) {
                 out.push_str(" [paced]");
             }
             // Only a scheduled job's run reaches it (`unbounded_join` reads this).

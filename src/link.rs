@@ -536,8 +536,10 @@ impl<'a> Project<'a> {
 
     /// Whether hot code is reached from a request, message or event entry point, not
     /// only from pool tasks or schedules: what it puts in a queue grows with load.
+    /// Code that only a lazy initialization reaches runs once, so it does not.
     pub fn per_request(&self, file: FileId, ctx: CtxId) -> bool {
-        self.model.heats.per_request((file, ctx))
+        let heats = &self.model.heats;
+        heats.per_request((file, ctx)) && !heats.first_use((file, ctx))
     }
 
     /// Whether hot code is hot only as part of a scheduled job's run: no request

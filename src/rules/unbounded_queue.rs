@@ -349,6 +349,7 @@ fn filled(
         if !puts.is_empty() && puts.iter().all(|(_, s)| s.guarded) {
             return Filled::Quiet;
         }
+        let put_anywhere = !puts.is_empty();
         let hot_put = puts
             .into_iter()
             .filter(|(_, s)| !s.guarded)
@@ -359,7 +360,14 @@ fn filled(
                 put: Some((*f, s.span)),
             };
         }
-        return match q.ctx.filter(|&c| project.per_request(file, c)) {
+        // Where it is made says how it is filled when nothing puts into it here (it is
+        // returned, or handed on): made once, on first use, it may still be filled per
+        // request; put into only on first use, it is not.
+        let made_hot = |c: CtxId| match put_anywhere {
+            true => project.per_request(file, c),
+            false => project.model.heats.per_request((file, c)),
+        };
+        return match q.ctx.filter(|&c| made_hot(c)) {
             Some(c) => Filled::Hot {
                 site: (file, c),
                 put: None,

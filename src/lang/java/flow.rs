@@ -72,11 +72,20 @@ impl<'a> Extractor<'a> {
         let (Some(l), Some(r)) = (cond.field("left"), cond.field("right")) else {
             return Lazy::No;
         };
-        let held = match (l.kind_name(), r.kind_name()) {
+        let mut held = match (l.kind_name(), r.kind_name()) {
             (_, "null_literal") => l,
             ("null_literal", _) => r,
             _ => return Lazy::No,
         };
+        // Double-checked locking reads the field into a local as it tests it:
+        // `if ((pool = common) == null)` tests `common`.
+        let inner = super::syntax::unparen(held);
+        if inner.kind_name() == "assignment_expression" {
+            match inner.field("right") {
+                Some(right) => held = super::syntax::unparen(right),
+                None => return Lazy::No,
+            }
+        }
         let name = self.text(held).trim_start_matches("this.");
         // The shape first, then (rarely asked) what the tested value holds.
         let lazy = match op {

@@ -600,8 +600,9 @@ impl<'a> Extractor<'a> {
     }
 
     /// `size < 0 ? new LinkedBlockingQueue<>() : new LinkedBlockingQueue<>(size)` (or
-    /// the same as `if`/`else` branches): the other branch makes the same type with a
-    /// capacity, so the unbounded form is the caller's configured choice.
+    /// the same as `if`/`else` branches): the other branch makes the same type, or
+    /// another queue, with a capacity, so the unbounded form is the caller's
+    /// configured choice.
     fn beside_bounded_form(&self, node: Node) -> bool {
         let type_text = |n: Node| n.field("type").map(|t| self.text(t));
         let Some(own) = type_text(node) else {
@@ -627,10 +628,24 @@ impl<'a> Extractor<'a> {
                 return false;
             };
             return super::syntax::any_node(other, |n| {
-                n.kind_name() == "object_creation_expression"
-                    && type_text(n) == Some(own)
-                    && n.field("arguments")
-                        .is_some_and(|a| super::syntax::arguments(a).len() == 1)
+                if n.kind_name() != "object_creation_expression" {
+                    return false;
+                }
+                let args = n.field("arguments");
+                if type_text(n) == Some(own) {
+                    return args.is_some_and(|a| super::syntax::arguments(a).len() == 1);
+                }
+                // Another queue type given a capacity (`queueSize > 0 ?
+                // new ArrayBlockingQueue<>(queueSize) : new LinkedBlockingQueue<>()`).
+                n.field("type")
+                    .and_then(|t| self.jtype(t))
+                    .and_then(|t| t.fq)
+                    .and_then(|fq| self.catalog.queue_new(&fq))
+                    .is_some_and(|entry| {
+                        entry.capacity_setter.is_none()
+                            && capacity_node(entry, args).is_some()
+                            && self.arg_bound(entry, args) != Bound::Unbounded
+                    })
             });
         }
         false
