@@ -489,6 +489,11 @@ pub struct ClientEntry {
     /// does by the one timeout it sets.
     #[serde(default)]
     pub when_partly_set: bool,
+    /// With `when_partly_set`: calls that show the value talks to a network even with
+    /// none of `needs` met (`setRequestProperty` on a `URLConnection`: request headers
+    /// mean HTTP).
+    #[serde(default)]
+    pub remote_by: Vec<String>,
     /// Java: a command handed to a project method may be configured there
     /// (`setCredentials(pull, params)`): bounded when that method, found in the same
     /// file, names one of `needs`; unknown (no finding) when it is not in the file.

@@ -203,7 +203,13 @@ impl<'a> Extractor<'a> {
         if probe {
             return;
         }
-        if entry.when_partly_set && lacks == entry.missing {
+        if entry.when_partly_set
+            && lacks == entry.missing
+            && !used
+                .calls
+                .iter()
+                .any(|c| entry.remote_by.contains(&c.method))
+        {
             return;
         }
         let local = in_resource(start) || used.confined;
@@ -1207,6 +1213,42 @@ impl<'a> Extractor<'a> {
             return used;
         };
         used.confined = !is_field && parent.kind_name() == "variable_declarator";
+        // A local of the same type set from a call on it (`HttpRequest req =
+        // post.body(..)`: a fluent setter returns the same request) is the same value.
+        let declared = (!is_field && parent.kind_name() == "variable_declarator")
+            .then(|| parent.parent().and_then(|d| d.field("type")))
+            .flatten()
+            .map(|t| self.text(t))
+            .filter(|t| *t != "var");
+        let mut names = vec![var];
+        let mut next = 0;
+        while let Some(var) = names.get(next).cloned() {
+            next += 1;
+            let found = self.observe_name(&var, scope, is_field, sent_by, &mut used, declared);
+            for alias in found {
+                if names.len() < 3 && !names.contains(&alias) {
+                    names.push(alias);
+                }
+            }
+        }
+        used
+    }
+
+    /// Records the uses of `var` in `scope` for `observe_at`; returns the locals of
+    /// the `declared` type that a call on it sets (its aliases).
+    fn observe_name<'t>(
+        &self,
+        var: &str,
+        scope: Node<'t>,
+        is_field: bool,
+        sent_by: &[String],
+        used: &mut Use<'t>,
+        declared: Option<&str>,
+    ) -> Vec<String>
+    where
+        'a: 't,
+    {
+        let mut aliases = Vec::new();
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if used.confined
@@ -1218,7 +1260,7 @@ impl<'a> Extractor<'a> {
             }
             let on_var = |o: Node| {
                 let t = self.text(o);
-                t == var || t.strip_prefix("this.") == Some(var.as_str())
+                t == var || t.strip_prefix("this.") == Some(var)
             };
             match n.kind_name() {
                 "method_invocation" if n.field("object").is_some_and(on_var) => {
@@ -1230,6 +1272,16 @@ impl<'a> Extractor<'a> {
                     used.calls.extend(calls);
                     if let Some(args) = top.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
+                    }
+                    let decl = top
+                        .parent()
+                        .filter(|p| p.kind_name() == "variable_declarator");
+                    let same_type = decl
+                        .and_then(|d| d.parent())
+                        .and_then(|d| d.field("type"))
+                        .is_some_and(|t| declared == Some(self.text(t)));
+                    if let Some(name) = decl.and_then(|d| d.field("name")).filter(|_| same_type) {
+                        aliases.push(self.text(name).to_string());
                     }
                 }
                 // `opt.ifPresent(builder::connectTimeout)`: a setter called through a
@@ -1263,7 +1315,7 @@ impl<'a> Extractor<'a> {
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        used
+        aliases
     }
 
     /// Whether `call` forwards its method's own call in a subclass of the receiver's

@@ -227,10 +227,56 @@ pub fn short(code: &str) -> String {
     if collapsed.chars().count() <= 60 {
         return collapsed;
     }
+    // The calls kept, their arguments elided: `new URL(..).openConnection()`.
+    let elided = elide_arguments(&collapsed);
+    if elided.chars().count() <= 60 {
+        return elided;
+    }
     match collapsed.find('(') {
         Some(i) if i < 56 => format!("{}(..)", &collapsed[..i]),
         _ => format!("{}..", collapsed.chars().take(57).collect::<String>()),
     }
+}
+
+/// Each outermost non-empty argument list written `(..)`; a parenthesis inside a
+/// string literal does not count.
+fn elide_arguments(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let (mut depth, mut inner) = (0usize, false);
+    let (mut quoted, mut escaped) = (false, false);
+    for ch in code.chars() {
+        let shown = depth == 0;
+        if quoted {
+            if escaped {
+                escaped = false;
+            } else if ch == '\\' {
+                escaped = true;
+            } else if ch == '"' {
+                quoted = false;
+            }
+        } else if ch == '"' {
+            quoted = true;
+        } else if ch == '(' {
+            depth += 1;
+            if depth == 1 {
+                out.push('(');
+                inner = false;
+                continue;
+            }
+        } else if ch == ')' && depth > 0 {
+            depth -= 1;
+            if depth == 0 {
+                out.push_str(if inner { "..)" } else { ")" });
+                continue;
+            }
+        }
+        if shown {
+            out.push(ch);
+        } else {
+            inner = true;
+        }
+    }
+    out
 }
 
 /// Code on one line: whitespace runs become one space, and none is left before a
@@ -376,4 +422,33 @@ pub(super) fn formal_params(method: Node) -> Vec<Node> {
         .filter(|p| p.kind_name() == "formal_parameter")
         .collect();
     params
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short;
+
+    #[test]
+    fn long_code_keeps_its_calls() {
+        assert_eq!(
+            short(r#"new URL("http://geo.example.com/json?ip=" + ip).openConnection()"#),
+            "new URL(..).openConnection()"
+        );
+        assert_eq!(
+            short("HttpClient.newBuilder()\n    .version(HttpClient.Version.HTTP_2).build()"),
+            "HttpClient.newBuilder().version(..).build()"
+        );
+        // A parenthesis in a string is no argument list.
+        assert_eq!(
+            short(
+                r#"HttpRequest.post(base + "/hooks/(team)/" + channelIdentifierForTheAlert).timeout(t)"#
+            ),
+            "HttpRequest.post(..).timeout(..)"
+        );
+        // Still too long with every argument elided: cut at the first call.
+        assert_eq!(
+            short("RestTemplates.defaultBuilder(x).setConnectTimeout(d).setReadTimeout(d).setUriTemplateHandler(h).build()"),
+            "RestTemplates.defaultBuilder(..)"
+        );
+    }
 }
