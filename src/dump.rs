@@ -123,6 +123,14 @@ pub fn dump(project: &Project) -> String {
             if project.model.heats.first_use((file, i)) {
                 out.push_str(" [first use]");
             }
+            // Queue parameters kept on this thread (`unbounded_queue`'s work lists).
+            if c.local_params != 0 {
+                let bits: Vec<String> = (0..16)
+                    .filter(|b| c.local_params & (1 << b) != 0)
+                    .map(|b| b.to_string())
+                    .collect();
+                let _ = write!(out, " [local queue params {}]", bits.join(","));
+            }
             out.push('\n');
             let mut callees: Vec<String> = project
                 .model
@@ -236,6 +244,14 @@ pub fn dump(project: &Project) -> String {
                 .map(String::as_str)
                 .chain(item.as_deref())
                 .collect();
+            if let Some((call, index)) = q.handed_to {
+                let _ = writeln!(
+                    out,
+                    "  queue {} handed as argument {index} to the call at {}",
+                    q.what,
+                    at(file, call)
+                );
+            }
             if keys.is_empty() {
                 continue;
             }

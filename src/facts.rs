@@ -370,6 +370,11 @@ pub struct Queue {
     /// every item (`rx.iter().collect()`); it lives for one call. Also a channel
     /// nothing can queue in (its receiver dropped at once) or made for `()` signals.
     pub reply: bool,
+    /// Java: made straight into argument `.1` of another object's method call (the
+    /// call's span): a work list when every method it reaches keeps that parameter on
+    /// its own thread (`Context::local_params`).
+    #[serde(default)]
+    pub handed_to: Option<(Span, u8)>,
 }
 
 /// The key a send by item type uses (`item:PrefetchMsg`, see [`Queue::item`]).
@@ -587,6 +592,10 @@ pub struct Context {
     /// ([`ArgKind`] as `u32`; 0 when any argument fits).
     #[serde(default)]
     pub param_kinds: u32,
+    /// Java methods: the queue-typed parameters (bit per index, the first sixteen) the
+    /// method only uses on its own thread, as a work list (`unbounded_queue`).
+    #[serde(default)]
+    pub local_params: u16,
 }
 
 /// What an argument or a parameter type is, for telling overloads of one arity apart:

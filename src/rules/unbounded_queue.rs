@@ -292,6 +292,29 @@ enum Filled {
     Nothing,
 }
 
+/// A queue made straight into another object's method call (`graph.build(roots,
+/// new LinkedBlockingDeque<>())`) that every method the call reaches keeps on its own
+/// thread: a work list, no queue between threads.
+fn work_list(project: &Project, file: FileId, q: &crate::facts::Queue) -> bool {
+    let (Some((at, index)), Some(ctx)) = (q.handed_to, q.ctx) else {
+        return false;
+    };
+    let Some(bit) = 1u16.checked_shl(u32::from(index)) else {
+        return false;
+    };
+    let mut targets = project
+        .model
+        .calls
+        .callees
+        .get(&(file, ctx))
+        .into_iter()
+        .flatten()
+        .filter(|e| e.span == at)
+        .peekable();
+    targets.peek().is_some()
+        && targets.all(|e| project.facts[e.node.0].contexts[e.node.1].local_params & bit != 0)
+}
+
 type Sends<'s> = HashMap<&'s str, Vec<(FileId, &'s crate::facts::QueueSend)>>;
 
 fn filled(
@@ -512,6 +535,9 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                     d.level = Level::Note;
                     out.push(d);
                 }
+                continue;
+            }
+            if work_list(project, file, q) {
                 continue;
             }
             let mut fill = filled(project, file, q, pool, &subs, &sends);

@@ -258,6 +258,7 @@ impl<'a> Extractor<'a> {
             once: false,
             arity: None,
             param_kinds: 0,
+            local_params: 0,
         });
         id
     }
@@ -1144,6 +1145,9 @@ impl<'a> Extractor<'a> {
                 }
             }
             self.facts.contexts[id].param_kinds = kinds;
+            if let Some(body) = node.field("body") {
+                self.facts.contexts[id].local_params = self.local_queue_params(&formal, body);
+            }
             self.pool_params(&formal);
             self.declare_params(&list);
             let names: Vec<String> = list

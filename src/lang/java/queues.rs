@@ -580,7 +580,41 @@ impl<'a> Extractor<'a> {
                 || (!executor && self.in_timer_class()),
             configured: bound == Bound::Unbounded && self.beside_bounded_form(node),
             reply: false,
+            handed_to: (!executor).then(|| self.handed_to(node)).flatten(),
         });
+    }
+
+    /// `graph.build(roots, new LinkedBlockingDeque<>(), ..)`: the call (its span) and
+    /// argument index a queue is made straight into, when the call is another
+    /// object's method (this class's own are followed by `local_collection`).
+    fn handed_to(&self, node: Node) -> Option<(Span, u8)> {
+        let list = node.parent().filter(|p| p.kind_name() == "argument_list")?;
+        let call = list
+            .parent()
+            .filter(|c| c.kind_name() == "method_invocation")?;
+        call.field("object").filter(|o| self.text(*o) != "this")?;
+        let index = u8::try_from(argument_index(list, node)?).ok()?;
+        Some((self.call_span(call), index))
+    }
+
+    /// The queue-typed parameters (`Deque<Node> pending`) a method only uses on its
+    /// own thread: called, iterated, compared, handed to its class's methods that do
+    /// the same (`Context::local_params`).
+    pub(super) fn local_queue_params(&self, params: &[Node<'a>], body: Node<'a>) -> u16 {
+        let mut bits = 0u16;
+        for (i, p) in params.iter().enumerate().take(16) {
+            let queue_type = p.field("type").is_some_and(|t| {
+                let simple = super::syntax::type_name(t, self.src);
+                simple.ends_with("Queue") || simple.ends_with("Deque")
+            });
+            let local = queue_type
+                && p.field("name")
+                    .is_some_and(|n| self.uses_stay_local(self.text(n), body, &mut Vec::new()));
+            if local {
+                bits |= 1 << i;
+            }
+        }
+        bits
     }
 
     /// Whether the enclosing class is a timer (`HashedWheelTimer implements Timer`, a

@@ -828,6 +828,7 @@ impl<'a> Extractor<'a> {
             timers: false,
             configured: bound == Bound::Unbounded && self.bounded_sibling > 0,
             reply: false,
+            handed_to: None,
         });
     }
 

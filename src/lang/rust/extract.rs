@@ -413,6 +413,7 @@ impl<'a> Extractor<'a> {
             once: false,
             arity: None,
             param_kinds: 0,
+            local_params: 0,
         });
         id
     }
