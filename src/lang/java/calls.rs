@@ -1434,45 +1434,55 @@ impl<'a> Extractor<'a> {
         })
     }
 
-    /// `ongoing = inFlight.putIfAbsent(key, mine)` with `mine = new CompletableFuture<>()`
-    /// that this method completes: a caller that loses the race waits for the winner
-    /// doing the same work it would do itself (a single flight), on no pool.
+    /// `ongoing = inFlight.putIfAbsent(key, mine)` (or `ref.getAndAccumulate(mine, ..)`,
+    /// `getAndSet(mine)`, `compareAndExchange(null, mine)`) with `mine = new
+    /// CompletableFuture<>()` (or a `FutureTask`) that this method completes (or runs): a
+    /// caller that loses the race waits for the winner doing the same work it would do
+    /// itself (a single flight), on no pool.
     fn single_flight(&self, future: Node) -> bool {
+        const INSTALLS: [&str; 4] = [
+            "putIfAbsent",
+            "getAndAccumulate",
+            "getAndSet",
+            "compareAndExchange",
+        ];
         let Some(put) = (future.kind_name() == "identifier")
             .then(|| self.local_initializer(future))
             .flatten()
             .filter(|p| p.kind_name() == "method_invocation")
             .filter(|p| {
                 p.field("name")
-                    .is_some_and(|n| self.text(n) == "putIfAbsent")
+                    .is_some_and(|n| INSTALLS.contains(&self.text(n)))
             })
         else {
             return false;
+        };
+        let fresh = |m: &Node| {
+            m.kind_name() == "identifier"
+                && self.local_initializer(*m).is_some_and(|v| {
+                    v.kind_name() == "object_creation_expression"
+                        && v.field("type").is_some_and(|t| {
+                            matches!(&*type_name(t, self.src), "CompletableFuture" | "FutureTask")
+                        })
+                })
         };
         let Some(mine) = put
             .field("arguments")
             .map(syntax::arguments)
-            .and_then(|a| a.get(1).copied())
-            .filter(|m| m.kind_name() == "identifier")
+            .and_then(|a| a.into_iter().find(fresh))
         else {
             return false;
         };
-        let fresh = self.local_initializer(mine).is_some_and(|v| {
-            v.kind_name() == "object_creation_expression"
-                && v.field("type")
-                    .is_some_and(|t| type_name(t, self.src) == "CompletableFuture")
-        });
         let name = self.text(mine);
-        fresh
-            && super::queues::enclosing_body(future).is_some_and(|body| {
-                syntax::any_node(body, |n| {
-                    n.kind_name() == "method_invocation"
-                        && n.field("object").is_some_and(|o| self.text(o) == name)
-                        && n.field("name").is_some_and(|m| {
-                            matches!(self.text(m), "complete" | "completeExceptionally")
-                        })
-                })
+        super::queues::enclosing_body(future).is_some_and(|body| {
+            syntax::any_node(body, |n| {
+                n.kind_name() == "method_invocation"
+                    && n.field("object").is_some_and(|o| self.text(o) == name)
+                    && n.field("name").is_some_and(|m| {
+                        matches!(self.text(m), "complete" | "completeExceptionally" | "run")
+                    })
             })
+        })
     }
 
     pub(super) fn push_wait(

@@ -193,6 +193,19 @@ impl<'a> Extractor<'a> {
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
+        // A connection nothing connects, reads or writes, kept in a local that never
+        // leaves its method (`conn = open..(); return send(..);`, then only
+        // `conn.disconnect()`): it makes no request.
+        if !entry.reads.is_empty()
+            && used.passed.is_empty()
+            && !used
+                .calls
+                .iter()
+                .any(|c| c.method == "connect" || entry.reads.contains(&c.method))
+            && self.unused_local(start)
+        {
+            return;
+        }
         // A probe that only connects, lacking only the read timeout: that would bound
         // reads it never makes.
         let probe = entry.read_need.as_deref().is_some_and(|read| {
@@ -1446,6 +1459,27 @@ impl<'a> Extractor<'a> {
             }
         }
         cur
+    }
+
+    /// Whether `start` is kept in a local of its method (declared with it, or assigned
+    /// to one) that only receives calls, is assigned or is checked against `null`.
+    fn unused_local(&self, start: Node) -> bool {
+        let top = self.chain_up(start, &mut Vec::new());
+        let Some(parent) = top.parent() else {
+            return false;
+        };
+        let var = match parent.kind_name() {
+            "variable_declarator" => parent.field("name"),
+            "assignment_expression" => parent
+                .field("left")
+                .filter(|l| l.kind_name() == "identifier"),
+            _ => None,
+        };
+        let Some(var) = var.map(|v| self.text(v)) else {
+            return false;
+        };
+        self.field(var).is_none()
+            && enclosing_body(parent).is_some_and(|body| self.confined_local(var, body))
     }
 
     /// Like `chain_up`, starting with the call `first` itself.
