@@ -123,6 +123,10 @@ pub fn dump(project: &Project) -> String {
             if project.model.heats.first_use((file, i)) {
                 out.push_str(" [first use]");
             }
+            // A static method only dead code reaches: its findings are notes.
+            if project.uncalled_static(file, i) {
+                out.push_str(" [uncalled]");
+            }
             // Queue parameters kept on this thread (`unbounded_queue`'s work lists).
             if c.local_params != 0 {
                 let bits: Vec<String> = (0..16)

@@ -136,6 +136,10 @@ pub struct FileFacts {
     /// The file belongs to a program that serves no traffic (a CLI binary, a build
     /// script, an `xtask`): everything in it is cold.
     pub binary: bool,
+    /// Java: the method names its method references name (`HttpUtils::sendGet`), a
+    /// call the call graph may not resolve.
+    #[serde(default)]
+    pub method_refs: Vec<Box<str>>,
     /// Rust: the file's crate is a tool (a CLI, a cargo subcommand): even its request
     /// handlers (a local preview page, a login callback) serve its user, not traffic.
     #[serde(default)]
@@ -596,6 +600,9 @@ pub struct Context {
     /// method only uses on its own thread, as a work list (`unbounded_queue`).
     #[serde(default)]
     pub local_params: u16,
+    /// Java: a `static` method (no override, no framework callback: only callers run it).
+    #[serde(default)]
+    pub is_static: bool,
 }
 
 /// What an argument or a parameter type is, for telling overloads of one arity apart:

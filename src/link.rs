@@ -34,6 +34,14 @@ pub struct Project<'a> {
     pub model: Model,
     /// [`Project::submissions`], computed once for every rule that reads it.
     subs: std::sync::OnceLock<Vec<Sub>>,
+    /// [`Project::uncalled_static`]'s project facts, computed once.
+    uncalled: std::sync::OnceLock<Uncalled>,
+}
+
+/// The Java `static` methods only dead code reaches ([`Project::uncalled_static`]).
+#[derive(Default)]
+struct Uncalled {
+    dead: rustc_hash::FxHashSet<Node>,
 }
 
 /// Where a pool's definition is: a file's pool fact, or a pool the model made.
@@ -233,6 +241,7 @@ impl<'a> Project<'a> {
             default_async_bean,
             model,
             subs: std::sync::OnceLock::new(),
+            uncalled: std::sync::OnceLock::new(),
         }
     }
 
@@ -280,6 +289,78 @@ impl<'a> Project<'a> {
 
     /// Every submission: pool calls whose pool is known, calls of `@Async` methods,
     /// and calls of wrappers and pool classes the model found.
+    /// A Java `static` method of a project that serves requests, in a class the project
+    /// calls, which no entry point runs and nothing in the project calls but other such
+    /// methods (nor names in a method reference): dead code (a copied utility's unused
+    /// overloads), not code of unknown context.
+    pub fn uncalled_static(&self, file: FileId, ctx: CtxId) -> bool {
+        self.uncalled
+            .get_or_init(|| self.find_uncalled())
+            .dead
+            .contains(&(file, ctx))
+    }
+
+    fn find_uncalled(&self) -> Uncalled {
+        if !self.model.heats.serves() {
+            return Uncalled::default();
+        }
+        let referenced: rustc_hash::FxHashSet<&str> = self
+            .facts
+            .iter()
+            .flat_map(|f| f.method_refs.iter().map(|m| &**m))
+            .collect();
+        let calls = &self.model.calls;
+        let called = |n: &Node| calls.callers.get(n).is_some_and(|e| !e.is_empty());
+        // Classes the project's other classes call: a method of a class nothing else
+        // calls may be there for the code that depends on the project (a framework's
+        // utility).
+        let owner = |n: &Node| self.facts[n.0].contexts[n.1].owner.as_deref();
+        let mut used: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+        for (callee, edges) in calls.callers.iter() {
+            if let Some(o) = owner(callee) {
+                if edges.iter().any(|e| owner(&e.node) != Some(o)) {
+                    used.insert(o);
+                }
+            }
+        }
+        let candidate = |n: Node| {
+            let c = &self.facts[n.0].contexts[n.1];
+            c.is_static
+                && c.entry.is_none()
+                && c.owner.as_deref().is_some_and(|o| used.contains(o))
+                && !referenced.contains(c.name.rsplit('.').next().unwrap_or(&c.name))
+        };
+        let mut dead = rustc_hash::FxHashSet::default();
+        let mut work: Vec<Node> = Vec::new();
+        for (f, facts) in self.facts.iter().enumerate() {
+            for c in 0..facts.contexts.len() {
+                let n = (f, c);
+                if candidate(n) && !called(&n) {
+                    dead.insert(n);
+                    work.push(n);
+                }
+            }
+        }
+        // Then what only dead code calls (`sendPost(url, param)` -> its overload).
+        while let Some(n) = work.pop() {
+            for e in calls.callees.get(&n).into_iter().flatten() {
+                let m = e.node;
+                if dead.contains(&m) || !candidate(m) {
+                    continue;
+                }
+                let only_dead = calls
+                    .callers
+                    .get(&m)
+                    .is_some_and(|es| es.iter().all(|x| dead.contains(&x.node)));
+                if only_dead {
+                    dead.insert(m);
+                    work.push(m);
+                }
+            }
+        }
+        Uncalled { dead }
+    }
+
     pub fn submissions(&self) -> &[Sub] {
         self.subs.get_or_init(|| self.collect_submissions())
     }

@@ -483,6 +483,11 @@ impl Heats {
         self.per_request.contains(&n)
     }
 
+    /// Whether any code runs per request, message or event: the project serves.
+    pub fn serves(&self) -> bool {
+        !self.per_request.is_empty()
+    }
+
     /// Whether cold code is cold only because a dedicated thread's loop runs it.
     pub fn looped(&self, n: Node) -> bool {
         self.looped.contains(&n)

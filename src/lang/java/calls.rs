@@ -380,6 +380,7 @@ impl<'a> Extractor<'a> {
         let Some((on, method)) = t.rsplit_once("::") else {
             return;
         };
+        self.facts.method_refs.push(method.trim().into());
         let own = self.own_method_reference(node, on.trim(), method.trim());
         // `route().GET("/x", this::list)`: the referenced method is a registered handler.
         if let Some(i) = own {

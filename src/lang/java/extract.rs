@@ -259,6 +259,7 @@ impl<'a> Extractor<'a> {
             arity: None,
             param_kinds: 0,
             local_params: 0,
+            is_static: false,
         });
         id
     }
@@ -1110,6 +1111,7 @@ impl<'a> Extractor<'a> {
         // Only static methods': calls are followed on a static accessor's result alone.
         let accessor =
             node.kind_name() == "method_declaration" && self.modifiers(node).contains(&"static");
+        self.facts.contexts[id].is_static = accessor;
         if let Some(t) = returns
             .as_ref()
             .filter(|t| accessor && self.may_be_project_class(t))

@@ -414,6 +414,7 @@ impl<'a> Extractor<'a> {
             arity: None,
             param_kinds: 0,
             local_params: 0,
+            is_static: false,
         });
         id
     }
