@@ -841,8 +841,58 @@ impl<'a> Extractor<'a> {
             ctx: self.current_ctx(),
             guarded: self.admits_one(call)
                 || self.waits_for_item(call)
-                || self.drained_in_place(call, var),
+                || self.drained_in_place(call, var)
+                || self.deduplicated(call, var),
         });
+    }
+
+    /// An item put only when the queue does not hold it yet: just after
+    /// `queue.removeIf(..)` or `queue.remove(x)` in the same block, or inside `if
+    /// (!queue.contains(x))` or `if (queue.stream().noneMatch(..))`. The queue holds
+    /// each key once, as many as there are keys (feeds, jobs), whatever the traffic.
+    fn deduplicated(&self, call: Node, var: &str) -> bool {
+        let on_var = |n: Node, methods: &[&str]| {
+            n.kind_name() == "method_invocation"
+                && n.field("object").is_some_and(|o| {
+                    let t = self.text(o);
+                    t == var || t.strip_prefix("this.") == Some(var)
+                })
+                && n.field("name")
+                    .is_some_and(|m| methods.contains(&self.text(m)))
+        };
+        let stmt = call
+            .parent()
+            .filter(|p| p.kind_name() == "expression_statement");
+        let removed_before = stmt
+            .and_then(|s| s.prev_named_sibling())
+            .filter(|p| p.kind_name() == "expression_statement")
+            .and_then(|p| p.named_child(0))
+            .is_some_and(|c| on_var(c, &["removeIf", "remove"]));
+        if removed_before {
+            return true;
+        }
+        let mut cur = call.parent();
+        while let Some(n) = cur {
+            match n.kind_name() {
+                "if_statement" => {
+                    let checks = n.field("condition").is_some_and(|c| {
+                        super::syntax::any_node(c, |x| {
+                            on_var(x, &["contains"])
+                                || (x.kind_name() == "method_invocation"
+                                    && x.field("name").is_some_and(|m| self.text(m) == "noneMatch")
+                                    && x.field("object").is_some_and(|o| on_var(o, &["stream"])))
+                        })
+                    });
+                    if checks {
+                        return true;
+                    }
+                }
+                "method_declaration" | "lambda_expression" | "class_body" => return false,
+                _ => {}
+            }
+            cur = n.parent();
+        }
+        false
     }
 
     /// `queue.add(event); drain();` where `drain` (an own method, or one it calls)
