@@ -34,14 +34,9 @@ pub struct Project<'a> {
     pub model: Model,
     /// [`Project::submissions`], computed once for every rule that reads it.
     subs: std::sync::OnceLock<Vec<Sub>>,
-    /// [`Project::uncalled_static`]'s project facts, computed once.
-    uncalled: std::sync::OnceLock<Uncalled>,
-}
-
-/// The Java `static` methods only dead code reaches ([`Project::uncalled_static`]).
-#[derive(Default)]
-struct Uncalled {
-    dead: rustc_hash::FxHashSet<Node>,
+    /// The Java `static` methods only dead code reaches ([`Project::uncalled_static`]),
+    /// found once.
+    uncalled: std::sync::OnceLock<rustc_hash::FxHashSet<Node>>,
 }
 
 /// Where a pool's definition is: a file's pool fact, or a pool the model made.
@@ -296,13 +291,13 @@ impl<'a> Project<'a> {
     pub fn uncalled_static(&self, file: FileId, ctx: CtxId) -> bool {
         self.uncalled
             .get_or_init(|| self.find_uncalled())
-            .dead
             .contains(&(file, ctx))
     }
 
-    fn find_uncalled(&self) -> Uncalled {
+    fn find_uncalled(&self) -> rustc_hash::FxHashSet<Node> {
+        let mut dead = rustc_hash::FxHashSet::default();
         if !self.model.heats.serves() {
-            return Uncalled::default();
+            return dead;
         }
         let referenced: rustc_hash::FxHashSet<&str> = self
             .facts
@@ -330,7 +325,6 @@ impl<'a> Project<'a> {
                 && c.owner.as_deref().is_some_and(|o| used.contains(o))
                 && !referenced.contains(c.name.rsplit('.').next().unwrap_or(&c.name))
         };
-        let mut dead = rustc_hash::FxHashSet::default();
         let mut work: Vec<Node> = Vec::new();
         for (f, facts) in self.facts.iter().enumerate() {
             for c in 0..facts.contexts.len() {
@@ -358,7 +352,7 @@ impl<'a> Project<'a> {
                 }
             }
         }
-        Uncalled { dead }
+        dead
     }
 
     pub fn submissions(&self) -> &[Sub] {

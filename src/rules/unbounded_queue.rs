@@ -386,9 +386,12 @@ fn filled(
         // Where it is made says how it is filled when nothing puts into it here (it is
         // returned, or handed on): made once, on first use, it may still be filled per
         // request; put into only on first use, it is not.
-        let made_hot = |c: CtxId| match put_anywhere {
-            true => project.per_request(file, c),
-            false => project.model.heats.per_request((file, c)),
+        let made_hot = |c: CtxId| {
+            if put_anywhere {
+                project.per_request(file, c)
+            } else {
+                project.model.heats.per_request((file, c))
+            }
         };
         return match q.ctx.filter(|&c| made_hot(c)) {
             Some(c) => Filled::Hot {

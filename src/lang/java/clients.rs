@@ -1233,6 +1233,7 @@ impl<'a> Extractor<'a> {
             .flatten()
             .map(|t| self.text(t))
             .filter(|t| *t != "var");
+        // The client's local and at most two such aliases.
         let mut names = vec![var];
         let mut next = 0;
         while let Some(var) = names.get(next).cloned() {
