@@ -768,12 +768,13 @@ fn judge_context(
             via: Vec::new(),
         };
     }
+    // Dead code: as good as cold.
+    let dead = context.heat == Heat::Unknown && project.uncalled_static(file, ctx);
     match context.heat {
         _ if d.any_context => {}
         Heat::Hot => {}
-        // Dead code: as good as cold.
-        Heat::Unknown if project.uncalled_static(file, ctx) && !pedantic => return false,
-        Heat::Unknown if project.uncalled_static(file, ctx) => d.level = Level::Note,
+        Heat::Unknown if dead && !pedantic => return false,
+        Heat::Unknown if dead => d.level = Level::Note,
         Heat::Unknown if quiet_unknown && !pedantic => return false,
         Heat::Unknown if quiet_unknown => d.level = Level::Note,
         Heat::Unknown => d.level = d.level.min(Level::Warning),

@@ -1478,10 +1478,9 @@ impl<'a> Extractor<'a> {
         super::queues::enclosing_body(future).is_some_and(|body| {
             syntax::any_node(body, |n| {
                 n.kind_name() == "method_invocation"
-                    && n.field("object").is_some_and(|o| self.text(o) == name)
-                    && n.field("name").is_some_and(|m| {
-                        matches!(self.text(m), "complete" | "completeExceptionally" | "run")
-                    })
+                    && ["complete", "completeExceptionally", "run"]
+                        .iter()
+                        .any(|m| self.is_call_on(n, name, m))
             })
         })
     }

@@ -677,7 +677,6 @@ impl<'a> Extractor<'a> {
                     .and_then(|fq| self.catalog.queue_new(&fq))
                     .is_some_and(|entry| {
                         entry.capacity_setter.is_none()
-                            && capacity_node(entry, args).is_some()
                             && self.arg_bound(entry, args) != Bound::Unbounded
                     })
             });
@@ -853,12 +852,7 @@ impl<'a> Extractor<'a> {
     fn deduplicated(&self, call: Node, var: &str) -> bool {
         let on_var = |n: Node, methods: &[&str]| {
             n.kind_name() == "method_invocation"
-                && n.field("object").is_some_and(|o| {
-                    let t = self.text(o);
-                    t == var || t.strip_prefix("this.") == Some(var)
-                })
-                && n.field("name")
-                    .is_some_and(|m| methods.contains(&self.text(m)))
+                && methods.iter().any(|m| self.is_call_on(n, var, m))
         };
         let stmt = call
             .parent()
