@@ -404,6 +404,8 @@ pub fn dump(project: &Project) -> String {
                 " on a call's result (every target returns a future)"
             } else if w.by_call {
                 " on a call's result (no target known to return a future)"
+            } else if project.model.library_waits.contains(&at_wait) {
+                " on library calls only (no pool work of the project's)"
             } else if w.timed {
                 " timed"
             } else {

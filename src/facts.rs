@@ -74,6 +74,13 @@ pub struct FileFacts {
     /// return one too. Waiting for one waits for I/O its client's timeouts bound.
     #[serde(default)]
     pub promise_methods: Vec<(CtxId, Box<[u32]>)>,
+    /// Java: reactive waits (`result.blockingGet()`, by span) on a chain made here with
+    /// no scheduler hop (`result = client.search(..)`, `client.count(..).map(..)`), with
+    /// the calls it is made of (indexes into `calls`; a library's: `LIBRARY_CALL` once
+    /// linked). It waits for library I/O, which that library's timeouts bound, when
+    /// every call is a library's or returns such a chain (`Model::library_waits`).
+    #[serde(default)]
+    pub chain_waits: Vec<(Span, Box<[u32]>)>,
     /// Rust: functions that await a catalogued server handshake with no timeout
     /// (`async fn tls_accept(..) { acceptor.accept(stream).await }`).
     #[serde(default)]

@@ -292,18 +292,23 @@ impl Indexed {
     /// Whether calls on a client of this type return futures its own I/O timeouts
     /// bound (`futures.io_clients`; `*` matches any run of characters).
     pub fn io_client(&self, fq: &str) -> bool {
-        self.data
-            .futures
-            .io_clients
-            .iter()
-            .any(|p| match p.split_once('*') {
-                Some((head, tail)) => {
-                    fq.len() >= head.len() + tail.len()
-                        && fq.starts_with(head)
-                        && fq.ends_with(tail)
-                }
-                None => p == fq,
-            })
+        Self::matches_pattern(&self.data.futures.io_clients, fq)
+    }
+
+    /// Whether calls on a client of this type wait forever unless it is configured
+    /// (`futures.unbounded_io_clients`).
+    pub fn unbounded_io_client(&self, fq: &str) -> bool {
+        Self::matches_pattern(&self.data.futures.unbounded_io_clients, fq)
+    }
+
+    /// Whether `fq` is one of `patterns` (`*` matches any run of characters).
+    fn matches_pattern(patterns: &[String], fq: &str) -> bool {
+        patterns.iter().any(|p| match p.split_once('*') {
+            Some((head, tail)) => {
+                fq.len() >= head.len() + tail.len() && fq.starts_with(head) && fq.ends_with(tail)
+            }
+            None => p == fq,
+        })
     }
 
     /// Whether a type is in a named group.

@@ -239,6 +239,10 @@ pub struct FutureRules {
     /// for I/O, which `missing_client_timeout` judges. `*` matches any run of characters.
     #[serde(default)]
     pub io_clients: Vec<String>,
+    /// Client types whose calls wait forever unless configured (Spring `WebClient`):
+    /// a wait on a chain made from one is unbounded, even with no pool work in it.
+    #[serde(default)]
+    pub unbounded_io_clients: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -724,6 +728,7 @@ impl LangCatalog {
         f.timeout_words.extend(o.timeout_words);
         f.bounded_types.extend(o.bounded_types);
         f.io_clients.extend(o.io_clients);
+        f.unbounded_io_clients.extend(o.unbounded_io_clients);
         self.reactive.off_loop.extend(other.reactive.off_loop);
         self.reactive
             .off_loop_after

@@ -857,7 +857,8 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .collect();
         // A returned call no project method receives (a library's) proves no promise,
         // but no pool work of the project's either: kept as `LIBRARY_CALL`.
-        for (_, calls) in &mut f.promise_methods {
+        let promised = f.promise_methods.iter_mut().map(|(_, calls)| calls);
+        for calls in promised.chain(f.chain_waits.iter_mut().map(|(_, calls)| calls)) {
             for c in calls.iter_mut() {
                 *c = remap(*c).unwrap_or(LIBRARY_CALL);
             }

@@ -49,7 +49,7 @@ impl Model {
         let promises::ProvenWaits {
             bounded: promise_waits,
             library: library_waits,
-        } = promises::proven_waits(facts, &calls);
+        } = promises::proven_waits(facts, &calls, &types);
         let mut typed_waits = promises::future_waits(facts, &calls, &types);
         typed_waits.extend(promises::field_waits(facts));
         typed_waits.extend(promises::result_waits(facts, &calls));

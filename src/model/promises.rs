@@ -7,7 +7,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::calls::{CallGraph, Node};
+use super::calls::{CallGraph, Node, LIBRARY_CALL};
 use crate::facts::FileFacts;
 use crate::source::FileId;
 
@@ -21,7 +21,11 @@ pub struct ProvenWaits {
     pub library: HashSet<(FileId, usize)>,
 }
 
-pub fn proven_waits(facts: &[FileFacts], calls: &CallGraph) -> ProvenWaits {
+pub fn proven_waits(
+    facts: &[FileFacts],
+    calls: &CallGraph,
+    types: &super::types::Types,
+) -> ProvenWaits {
     let mut out = ProvenWaits {
         bounded: HashSet::default(),
         library: HashSet::default(),
@@ -46,7 +50,7 @@ pub fn proven_waits(facts: &[FileFacts], calls: &CallGraph) -> ProvenWaits {
                 .map(move |(ctx, calls)| ((file, *ctx), &calls[..]))
         })
         .collect();
-    if pending.is_empty() {
+    if pending.is_empty() && facts.iter().all(|f| f.chain_waits.is_empty()) {
         return out;
     }
     let targets = |file: FileId, ci: usize| bodied_targets(facts, calls, file, ci);
@@ -85,6 +89,27 @@ pub fn proven_waits(facts: &[FileFacts], calls: &CallGraph) -> ProvenWaits {
     }
     out.bounded.retain(|w| !unproven.0.contains(w));
     out.library.retain(|w| !unproven.1.contains(w));
+    // A reactive chain made where it is waited on: library I/O when each call is on a
+    // library's type, or reaches only methods that return such a chain. (A project
+    // interface nothing implements, a Spring Data repository: unknown.)
+    for (file, f) in facts.iter().enumerate() {
+        for (span, chain) in &f.chain_waits {
+            let library = chain.iter().all(|&ci| {
+                let t = targets(file, ci as usize);
+                let on_project = || {
+                    f.calls
+                        .get(ci as usize)
+                        .and_then(|c| c.target.as_deref())
+                        .is_some_and(|r| types.resolve(r).is_some())
+                };
+                ci == LIBRARY_CALL
+                    || t.iter().all(|n| proven.contains(n)) && (!t.is_empty() || !on_project())
+            });
+            if library {
+                out.library.insert((file, span.start));
+            }
+        }
+    }
     out
 }
 

@@ -1191,6 +1191,12 @@ impl<'a> Extractor<'a> {
         if let (true, true, Some(c)) = (on_result, recv.origin.is_empty(), recv.call) {
             self.facts.call_waits.push((c, span));
         }
+        let publisher = fq.is_some_and(|t| self.catalog.in_group("publisher", t));
+        if let (true, false, Some(o)) = (publisher, timed, object) {
+            if let Some(calls) = self.reactive_chain(o) {
+                self.facts.chain_waits.push((span, calls.into()));
+            }
+        }
         // `allOf(a.f(), b.g()).join()`: bounded once every call returns an I/O promise.
         if on_result && !timed && recv.call.is_none() {
             for &c in &recv.promise_calls {
@@ -1332,6 +1338,18 @@ impl<'a> Extractor<'a> {
     /// (`f = new CompletableFuture<>(); req.onSuccess(r -> f.complete(r)); f.get();`),
     /// or to a call together with a timeout (`sendAsync(req, timeoutMs, f)`): the
     /// client's timeouts bound the wait.
+    /// A reactive source made of calls on other objects (`client.search(..).map(..)`,
+    /// or a local given such a chain in each branch), with no scheduler hop: those
+    /// calls, for the project model to check (`FileFacts::chain_waits`).
+    fn reactive_chain(&self, object: Node) -> Option<Vec<u32>> {
+        let body = super::queues::enclosing_body(object)?;
+        let mut calls = Some(Vec::new());
+        self.promise_expr(object, body, &mut Vec::new(), &mut calls)
+            .then_some(calls)
+            .flatten()
+            .filter(|c| !c.is_empty())
+    }
+
     fn io_promise(&self, node: Node, object: Option<Node>) -> bool {
         let Some(var) = object.filter(|o| o.kind_name() == "identifier") else {
             return false;

@@ -1164,6 +1164,7 @@ impl<'a> Extractor<'a> {
         }
         // A method declared to return a future that hands back a promise an I/O
         // callback completes (maybe through other classes' methods).
+        // (Or a reactive publisher over a library's I/O: `return client.search(..)`.)
         let future = self.frame.returns.as_ref().is_some_and(|t| {
             matches!(
                 t.simple.as_str(),
@@ -1172,7 +1173,9 @@ impl<'a> Extractor<'a> {
                     | "CompletionStage"
                     | "ListenableFuture"
                     | "FluentFuture"
-            )
+            ) || t
+                .fq()
+                .is_some_and(|fq| self.catalog.in_group("publisher", fq))
         });
         // A method declared to return a future with its own deadline (a Hazelcast
         // `InvocationFuture`) bounds its callers' waits the same way.

@@ -983,35 +983,115 @@ fn ends_with(stmt: Node, kinds: &[&str]) -> bool {
     }
 }
 
-/// The value of local `var` when `block` declares it once with an initializer and
-/// never assigns it again.
-fn single_initializer<'t>(var: &str, block: Node<'t>, src: &str) -> Option<Node<'t>> {
-    let mut found = None;
+/// Every value `var` is given in `block` (its initializer and assignments, outside
+/// lambdas and inner classes), when each is a method call; none otherwise.
+fn assigned_calls<'t>(var: &str, block: Node<'t>, src: &str) -> Vec<Node<'t>> {
+    let mut found = Vec::new();
     let mut stack = vec![block];
     while let Some(n) = stack.pop() {
-        match n.kind_name() {
+        let value = match n.kind_name() {
             "variable_declarator"
                 if n.field("name")
                     .is_some_and(|x| super::syntax::text(x, src) == var) =>
             {
-                if found.is_some() {
-                    return None;
+                match n.field("value") {
+                    Some(v) => Some(v),
+                    None => continue, // `final Single<T> result;`, assigned below
                 }
-                found = Some(n.field("value")?);
             }
             "assignment_expression"
                 if n.field("left")
                     .is_some_and(|l| super::syntax::text(l, src) == var) =>
             {
-                return None;
+                n.field("right")
             }
             "lambda_expression" | "class_body" => continue,
-            _ => {}
+            _ => {
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+                continue;
+            }
+        };
+        match value.filter(|v| v.kind_name() == "method_invocation") {
+            Some(v) => found.push(v),
+            None => return Vec::new(),
         }
-        let mut c = n.walk();
-        stack.extend(n.named_children(&mut c));
     }
     found
+}
+
+/// What a reactive operator (RxJava, Reactor) does to the source's bound.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PublisherStep {
+    /// Runs on the thread the source signals on (`map`, `doOnError`), or completes at
+    /// once (`Single.just(v)`, `Mono.fromCallable(f)` run by the subscriber).
+    Inline,
+    /// `timeout(..)`: fails the source at a deadline.
+    Bounded,
+    /// `subscribeOn`/`observeOn`/`publishOn`, or a source whose work is elsewhere
+    /// (`Single.fromFuture(f)`, `Mono.defer(..)`): unknown, maybe pool work.
+    Hop,
+}
+
+/// Operators whose lambdas return the publisher that follows.
+const FLAT_MAPS: [&str; 8] = [
+    "flatMap",
+    "concatMap",
+    "switchMap",
+    "flatMapMany",
+    "flatMapSingle",
+    "flatMapMaybe",
+    "flatMapCompletable",
+    "flatMapObservable",
+];
+
+/// `name` called on `object` (its text), as a reactive operator or source factory.
+fn publisher_step(name: &str, object: Option<&str>) -> Option<PublisherStep> {
+    let object = object?; // (an own method, `retry(3, ..)`, is no operator)
+    const TYPES: [&str; 7] = [
+        "Single",
+        "Maybe",
+        "Completable",
+        "Observable",
+        "Flowable",
+        "Mono",
+        "Flux",
+    ];
+    if TYPES.contains(&object) {
+        let inline = matches!(
+            name,
+            "just"
+                | "justOrEmpty"
+                | "empty"
+                | "error"
+                | "complete"
+                | "fromCallable"
+                | "fromSupplier"
+                | "fromRunnable"
+                | "fromAction"
+        );
+        return Some(if inline {
+            PublisherStep::Inline
+        } else {
+            PublisherStep::Hop
+        });
+    }
+    match name {
+        "timeout" => Some(PublisherStep::Bounded),
+        "subscribeOn" | "observeOn" | "publishOn" | "delay" | "delaySubscription" | "retry"
+        | "retryWhen" | "repeat" | "repeatWhen" => Some(PublisherStep::Hop),
+        "map" | "filter" | "cast" | "doOnSuccess" | "doOnError" | "doOnNext" | "doOnComplete"
+        | "doOnSubscribe" | "doOnTerminate" | "doFinally" | "doAfterTerminate" | "doOnEach"
+        | "onErrorReturn" | "onErrorReturnItem" | "onErrorResumeNext" | "onErrorResume"
+        | "onErrorMap" | "onErrorComplete" | "defaultIfEmpty" | "ignoreElement"
+        | "ignoreElements" | "toSingle" | "toMaybe" | "toCompletable" | "toObservable"
+        | "toFlowable" | "collectList" | "toList" | "firstOrError" | "singleOrError"
+        | "lastOrError" | "thenReturn" | "hasElement" | "hasElements" => {
+            Some(PublisherStep::Inline)
+        }
+        n if FLAT_MAPS.contains(&n) => Some(PublisherStep::Inline),
+        _ => None,
+    }
 }
 
 /// Continuations that keep a promise's bound (`executeCommand(r).thenApply(parse)`).
@@ -1116,7 +1196,7 @@ impl Extractor<'_> {
         all
     }
 
-    fn promise_expr(
+    pub(super) fn promise_expr(
         &self,
         mut e: Node,
         block: Node,
@@ -1135,6 +1215,25 @@ impl Extractor<'_> {
                     // `fluent.withTimeout(..)`, `orTimeout(..)`): bounded, whatever `f` is.
                     if matches!(name, "withTimeout" | "orTimeout" | "completeOnTimeout") {
                         return true;
+                    }
+                    // A reactive source: its operators run where it signals; a timeout
+                    // bounds it, a scheduler hop makes it pool work.
+                    match publisher_step(name, e.field("object").map(|o| self.text(o))) {
+                        Some(PublisherStep::Bounded) => return true,
+                        Some(PublisherStep::Hop) => return false,
+                        Some(PublisherStep::Inline) => {
+                            if FLAT_MAPS.contains(&name)
+                                && !self.lambda_args_promise(e, visiting, foreign)
+                            {
+                                return false;
+                            }
+                            if let Some(o) = e.field("object") {
+                                e = o;
+                                continue;
+                            }
+                            return false;
+                        }
+                        None => {}
                     }
                     // Guava `Futures.transform(f, fn, executor)`: `f`, then a function.
                     let guava = e.field("object").is_some_and(|o| {
@@ -1209,6 +1308,8 @@ impl Extractor<'_> {
                         }
                         // A call on an async I/O client: its timeouts bound the future.
                         Some(o) if self.io_client_value(o) => return true,
+                        // A chain from a client that waits forever unless configured.
+                        Some(_) if self.unbounded_client_chain(e) => return false,
                         Some(o) if self.text(o) != "this" => return self.foreign(e, foreign),
                         // `return known(v);`, a method of another class imported
                         // statically: the project model checks it, as a call on an object.
@@ -1225,11 +1326,21 @@ impl Extractor<'_> {
                 }
                 "identifier" => {
                     let var = self.text(e);
-                    // `f = findAll(..); return transform(f, ..)`: what `f` was given once.
-                    let init = single_initializer(var, block, self.src)
-                        .filter(|i| i.kind_name() == "method_invocation");
-                    if let Some(init) = init {
-                        return self.promise_expr(init, block, visiting, foreign);
+                    // `f = findAll(..); return transform(f, ..)`: what `f` was given once,
+                    // or in each branch (`result = cond ? .. : ..` as `if`/`else`).
+                    let inits = assigned_calls(var, block, self.src);
+                    // (`r = r.map(..)` says nothing new about `r`: its other values decide.)
+                    let key = format!("={var}");
+                    if visiting.contains(&key) {
+                        return true;
+                    }
+                    if !inits.is_empty() {
+                        visiting.push(key);
+                        let all = inits
+                            .into_iter()
+                            .all(|i| self.promise_expr(i, block, visiting, foreign));
+                        visiting.pop();
+                        return all;
                     }
                     return self.completed_by_callback(var, block);
                 }
@@ -1246,6 +1357,22 @@ impl Extractor<'_> {
                 .value_of(object)
                 .fq()
                 .is_some_and(|fq| self.catalog.io_client(fq))
+    }
+
+    /// A call chain that starts from a variable or field of a client type whose calls
+    /// wait forever unless configured (`partner.get().uri(..)` on a `WebClient`).
+    fn unbounded_client_chain(&self, mut call: Node) -> bool {
+        while call.kind_name() == "method_invocation" {
+            match call.field("object") {
+                Some(o) => call = o,
+                None => return false,
+            }
+        }
+        matches!(call.kind_name(), "identifier" | "field_access")
+            && self
+                .value_of(call)
+                .fq()
+                .is_some_and(|fq| self.catalog.unbounded_io_client(fq))
     }
 
     /// Whether every lambda handed to call `e` with an expression body returns a promise
