@@ -68,6 +68,13 @@ pub fn dump(project: &Project) -> String {
                     t.blocking_api.join(", ")
                 );
             }
+            if !t.interceptor_sets.is_empty() {
+                let _ = write!(
+                    out,
+                    " (interceptor sets: {})",
+                    t.interceptor_sets.join(", ")
+                );
+            }
             out.push('\n');
         }
         for (alias, target) in &facts.type_aliases {

@@ -563,6 +563,11 @@ pub struct TypeDecl {
     /// annotations of the project interfaces it implements map its methods.
     #[serde(default)]
     pub controller: bool,
+    /// Java: a client entry's interceptor (`interceptor`: a gRPC `ClientInterceptor`),
+    /// with the names of that entry's `needs` its body calls (`withDeadlineAfter`): it
+    /// sets them on every call of a client made with it.
+    #[serde(default)]
+    pub interceptor_sets: Vec<Box<str>>,
 }
 
 /// A function, method or task body.
@@ -969,6 +974,11 @@ pub struct Client {
     /// project class that takes it from there bounds its requests one by one.
     #[serde(default)]
     pub returned_by: Option<(Box<str>, Box<str>)>,
+    /// Java: for an entry with an `interceptor`, the project classes its method makes
+    /// (`new GrpcDeadlineInterceptor(..)`): bounded when one sets what the client lacks
+    /// on every call (`TypeDecl::interceptor_sets`).
+    #[serde(default)]
+    pub made_with: Vec<std::sync::Arc<TypeRef>>,
     /// Rust: the builder is handed to a project function that builds it
     /// (`build_safe_client(Client::builder())`): a client only if that call resolves
     /// to a [`Finisher`] that sets none of the settings it lacks.

@@ -498,6 +498,11 @@ pub struct ClientEntry {
     /// mean HTTP).
     #[serde(default)]
     pub remote_by: Vec<String>,
+    /// Java: an interceptor type (`io.grpc.ClientInterceptor`): a project class of it
+    /// that calls one of `needs`, made in the method that makes the client (handed to
+    /// its channel), sets that on every call.
+    #[serde(default)]
+    pub interceptor: Option<String>,
     /// Java: a command handed to a project method may be configured there
     /// (`setCredentials(pull, params)`): bounded when that method, found in the same
     /// file, names one of `needs`; unknown (no finding) when it is not in the file.

@@ -204,6 +204,17 @@ fn inside(f: &crate::facts::FileFacts, mut from: Option<CtxId>, ctx: CtxId) -> b
     false
 }
 
+/// A client made beside a project interceptor that sets what it lacks on every call
+/// (`new GrpcDeadlineInterceptor(timeout)` handed to the channel a stub is built on).
+fn made_with_interceptor(project: &Project, c: &crate::facts::Client) -> bool {
+    let types = &project.model.types;
+    c.made_with.iter().any(|r| {
+        types
+            .resolve(r)
+            .is_some_and(|t| !types.decl(project.facts, t).interceptor_sets.is_empty())
+    })
+}
+
 fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
     // Crates that give their routes a server-wide request timeout.
@@ -240,6 +251,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 || bounded_by_server(project, &timed, file, c)
                 || requests_bounded()
                 || bounded_by_takers(project, c)
+                || made_with_interceptor(project, c)
             {
                 continue;
             }

@@ -286,7 +286,62 @@ impl<'a> Extractor<'a> {
             bean,
             built_by: None,
             returned_by: self.returned_by(start, &entry.id),
+            made_with: match entry.interceptor {
+                Some(_) => self.made_in_method(start),
+                None => Vec::new(),
+            },
         });
+    }
+
+    /// The project classes a class implementing a client entry's `interceptor` type
+    /// is (by `supers`), with the names of that entry's `needs` its `body` calls.
+    pub(super) fn interceptor_sets(
+        &self,
+        supers: &[super::types::JType],
+        body: Option<Node>,
+    ) -> Vec<Box<str>> {
+        let Some(body) = body else {
+            return Vec::new();
+        };
+        let mut out: Vec<Box<str>> = Vec::new();
+        for entry in &self.catalog.data.clients {
+            let Some(t) = entry.interceptor.as_deref() else {
+                continue;
+            };
+            if !supers.iter().any(|s| s.fq() == Some(t)) {
+                continue;
+            }
+            let text = self.text(body);
+            for need in entry.needs.iter().flat_map(|n| n.split('|')) {
+                if text.contains(&format!(".{need}(")) && !out.iter().any(|o| &**o == need) {
+                    out.push(need.into());
+                }
+            }
+        }
+        out
+    }
+
+    /// The classes of the objects made (`new X(..)`) in the method around `start`.
+    fn made_in_method(&self, start: Node) -> Vec<std::sync::Arc<crate::facts::TypeRef>> {
+        let Some(body) = enclosing_body(start) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            match n.kind_name() {
+                "object_creation_expression" => {
+                    if let Some(t) = n.field("type").and_then(|t| self.jtype(t)) {
+                        out.push(self.type_ref(&t));
+                    }
+                }
+                "lambda_expression" | "class_body" => continue,
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        out
     }
 
     /// `static CloseableHttpClient create(..) { return HttpClients.custom()...build(); }`

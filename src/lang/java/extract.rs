@@ -622,6 +622,7 @@ impl<'a> Extractor<'a> {
             blocking_api: Vec::new(),
             interface: node.kind_name() == "interface_declaration",
             controller: false,
+            interceptor_sets: self.interceptor_sets(&supers, body),
         });
         let annotations: Vec<String> = if node.kind_name() == "object_creation_expression" {
             Vec::new()

@@ -442,6 +442,7 @@ impl<'a> Extractor<'a> {
                 bean: None,
                 built_by,
                 returned_by: None,
+                made_with: Vec::new(),
             });
         }
     }

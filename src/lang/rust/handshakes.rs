@@ -94,6 +94,7 @@ impl Extractor<'_> {
             bean: None,
             built_by: None,
             returned_by: None,
+            made_with: Vec::new(),
         });
     }
 
