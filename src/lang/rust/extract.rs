@@ -962,10 +962,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             // `let (tx, rx) = unbounded(); .. rx.recv().await`: a reply channel.
             if let (syn::Stmt::Local(l), true) = (stmt, self.facts.queues.len() == queues + 1) {
                 let rest = &b.stmts[i + 1..];
-                let streamed = || {
-                    let (tx, rx) = (tuple_name(&l.pat, 0), tuple_name(&l.pat, 1));
-                    tx.zip(rx).is_some_and(|(tx, rx)| streamed(&tx, &rx, rest))
-                };
+                let (tx, rx) = (tuple_name(&l.pat, 0), tuple_name(&l.pat, 1));
+                let pair = tx.as_deref().zip(rx.as_deref());
+                let streamed = || pair.is_some_and(|(tx, rx)| streamed(tx, rx, rest));
+                let carried = || pair.is_some_and(|(tx, rx)| carried_stream(tx, rx, rest));
                 // `let (_, rx) = unbounded_channel();`, or `drop(tx);` next: the sender
                 // is dropped at once.
                 let unsent = tuple_wild(&l.pat, 0)
@@ -979,6 +979,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     || tuple_name(&l.pat, 1)
                         .is_some_and(|rx| read_once(&rx, rest) || collected(&rx, rest))
                     || streamed()
+                    || carried()
                 {
                     self.facts.queues[queues].reply = true;
                 }
@@ -1810,6 +1811,123 @@ fn streamed(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
         && receiver.count == 0
         && returned.count == 1
         && returned.outside
+}
+
+/// Whether a channel is one request's reply stream: the sender goes, once, into the
+/// request handed on (a field of a struct literal, `Entry { response_tx, .. }`, or an
+/// argument of a constructor, `Request::new(&req, tx)`), and the receiver's one use is
+/// in the function's tail (`Ok(UnboundedReceiverStream::new(rx))`, also in an arm of a
+/// `match` there). The worker answers that one request: the backlog is its output. A
+/// subscription (`Subscriber { tx }`, `Command::Watch { tx }`) is not one.
+fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
+    struct Uses<'a> {
+        name: &'a str,
+        count: usize,
+        carried: usize,
+        nested: usize,
+    }
+    impl Uses<'_> {
+        fn is(&self, e: &syn::Expr) -> bool {
+            matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.name))
+        }
+    }
+    impl<'ast> Visit<'ast> for Uses<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            match e {
+                syn::Expr::Path(p) if p.path.is_ident(self.name) => self.count += 1,
+                syn::Expr::Struct(st) if self.nested == 0 => {
+                    let kind = st.path.segments.iter().map(|s| s.ident.to_string());
+                    let listens = kind.into_iter().any(|k| {
+                        ["Subscri", "Watch", "Listen", "Regist"]
+                            .iter()
+                            .any(|w| k.contains(w))
+                    });
+                    if !listens && st.fields.iter().any(|f| self.is(&f.expr)) {
+                        self.carried += 1;
+                    }
+                    syn::visit::visit_expr(self, e);
+                }
+                syn::Expr::Call(c) if self.nested == 0 => {
+                    let new = matches!(&*c.func, syn::Expr::Path(p)
+                        if p.path.segments.len() > 1
+                            && p.path.segments.last().is_some_and(|s| s.ident == "new"));
+                    if new && c.args.iter().any(|a| self.is(a)) {
+                        self.carried += 1;
+                    }
+                    syn::visit::visit_expr(self, e);
+                }
+                syn::Expr::ForLoop(_)
+                | syn::Expr::While(_)
+                | syn::Expr::Loop(_)
+                | syn::Expr::Closure(_)
+                | syn::Expr::Async(_) => {
+                    self.nested += 1;
+                    syn::visit::visit_expr(self, e);
+                    self.nested -= 1;
+                }
+                _ => syn::visit::visit_expr(self, e),
+            }
+        }
+        fn visit_macro(&mut self, m: &'ast syn::Macro) {
+            if mentions_name(m, self.name) {
+                self.count += 2; // a use this visitor cannot read
+            }
+        }
+    }
+    let Some((syn::Stmt::Expr(tail, None), body)) = stmts.split_last() else {
+        return false;
+    };
+    let uses = |name| Uses {
+        name,
+        count: 0,
+        carried: 0,
+        nested: 0,
+    };
+    let (mut sender, mut receiver, mut returned) = (uses(tx), uses(rx), uses(rx));
+    for s in body {
+        sender.visit_stmt(s);
+        receiver.visit_stmt(s);
+    }
+    sender.visit_expr(tail);
+    returned.visit_expr(tail);
+    // The receiver leaves in the tail, outside loops and closures.
+    let left = returned.count == 1 && receiver.count == 0 && !in_nested(rx, tail);
+    sender.count == 1 && sender.carried == 1 && left
+}
+
+/// Whether `name` appears inside a loop, closure or async block of `e`.
+fn in_nested(name: &str, e: &syn::Expr) -> bool {
+    struct Find<'a> {
+        name: &'a str,
+        nested: usize,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Find<'_> {
+        fn visit_expr(&mut self, e: &'ast syn::Expr) {
+            match e {
+                syn::Expr::Path(p) if p.path.is_ident(self.name) => {
+                    self.found |= self.nested > 0;
+                }
+                syn::Expr::ForLoop(_)
+                | syn::Expr::While(_)
+                | syn::Expr::Loop(_)
+                | syn::Expr::Closure(_)
+                | syn::Expr::Async(_) => {
+                    self.nested += 1;
+                    syn::visit::visit_expr(self, e);
+                    self.nested -= 1;
+                }
+                _ => syn::visit::visit_expr(self, e),
+            }
+        }
+    }
+    let mut f = Find {
+        name,
+        nested: 0,
+        found: false,
+    };
+    f.visit_expr(e);
+    f.found
 }
 
 /// Whether element `index` of a tuple pattern is `_`.
