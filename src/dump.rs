@@ -131,7 +131,7 @@ pub fn dump(project: &Project) -> String {
                 out.push_str(" [first use]");
             }
             // A static method only dead code reaches: its findings are notes.
-            if project.uncalled_static(file, i) {
+            if project.dead_code(file, i) {
                 out.push_str(" [uncalled]");
             }
             // Queue parameters kept on this thread (`unbounded_queue`'s work lists).

@@ -769,7 +769,7 @@ fn judge_context(
         };
     }
     // Dead code: as good as cold.
-    let dead = context.heat == Heat::Unknown && project.uncalled_static(file, ctx);
+    let dead = context.heat == Heat::Unknown && project.dead_code(file, ctx);
     match context.heat {
         _ if d.any_context => {}
         Heat::Hot => {}

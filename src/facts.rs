@@ -615,6 +615,9 @@ pub struct Context {
     /// Java: a `static` method (no override, no framework callback: only callers run it).
     #[serde(default)]
     pub is_static: bool,
+    /// Rust: marked `#[allow(dead_code)]`: its author says nothing may call it.
+    #[serde(default)]
+    pub allows_dead: bool,
 }
 
 /// What an argument or a parameter type is, for telling overloads of one arity apart:

@@ -34,7 +34,7 @@ pub struct Project<'a> {
     pub model: Model,
     /// [`Project::submissions`], computed once for every rule that reads it.
     subs: std::sync::OnceLock<Vec<Sub>>,
-    /// The Java `static` methods only dead code reaches ([`Project::uncalled_static`]),
+    /// The functions only dead code reaches ([`Project::dead_code`]),
     /// found once.
     uncalled: std::sync::OnceLock<rustc_hash::FxHashSet<Node>>,
 }
@@ -282,13 +282,12 @@ impl<'a> Project<'a> {
         self.made.iter().map(|(f, p)| (*f, p))
     }
 
-    /// Every submission: pool calls whose pool is known, calls of `@Async` methods,
-    /// and calls of wrappers and pool classes the model found.
-    /// A Java `static` method of a project that serves requests, in a class the project
-    /// calls, which no entry point runs and nothing in the project calls but other such
-    /// methods (nor names in a method reference): dead code (a copied utility's unused
-    /// overloads), not code of unknown context.
-    pub fn uncalled_static(&self, file: FileId, ctx: CtxId) -> bool {
+    /// Dead code, not code of unknown context, in a project that serves requests: a
+    /// Java `static` method, in a class the project calls, which no entry point runs
+    /// and nothing in the project calls but other such methods (nor names in a method
+    /// reference; a copied utility's unused overloads); a Rust function marked
+    /// `#[allow(dead_code)]` that nothing calls but such code.
+    pub fn dead_code(&self, file: FileId, ctx: CtxId) -> bool {
         self.uncalled
             .get_or_init(|| self.find_uncalled())
             .contains(&(file, ctx))
@@ -318,12 +317,14 @@ impl<'a> Project<'a> {
                 }
             }
         }
+        // Or a Rust function its author marks `#[allow(dead_code)]`.
         let candidate = |n: Node| {
             let c = &self.facts[n.0].contexts[n.1];
-            c.is_static
-                && c.entry.is_none()
-                && c.owner.as_deref().is_some_and(|o| used.contains(o))
-                && !referenced.contains(c.name.rsplit('.').next().unwrap_or(&c.name))
+            c.allows_dead
+                || c.is_static
+                    && c.entry.is_none()
+                    && c.owner.as_deref().is_some_and(|o| used.contains(o))
+                    && !referenced.contains(c.name.rsplit('.').next().unwrap_or(&c.name))
         };
         let mut work: Vec<Node> = Vec::new();
         for (f, facts) in self.facts.iter().enumerate() {
@@ -355,6 +356,8 @@ impl<'a> Project<'a> {
         dead
     }
 
+    /// Every submission: pool calls whose pool is known, calls of `@Async` methods,
+    /// and calls of wrappers and pool classes the model found.
     pub fn submissions(&self) -> &[Sub] {
         self.subs.get_or_init(|| self.collect_submissions())
     }

@@ -295,7 +295,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 _ if c.serves => d = d.at(file, c.ctx).in_any_context(),
                 Heat::Hot => d = d.at(file, c.ctx),
                 // Dead code (a utility's method nothing calls): judged where it is.
-                Heat::Unknown if project.uncalled_static(file, c.ctx) => d = d.at(file, c.ctx),
+                Heat::Unknown if project.dead_code(file, c.ctx) => d = d.at(file, c.ctx),
                 Heat::Cold if (c.local && !project.looped(file, c.ctx)) || in_loop_task => {
                     d = d.at(file, c.ctx)
                 }

@@ -260,6 +260,7 @@ impl<'a> Extractor<'a> {
             param_kinds: 0,
             local_params: 0,
             is_static: false,
+            allows_dead: false,
         });
         id
     }

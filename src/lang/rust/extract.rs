@@ -415,6 +415,7 @@ impl<'a> Extractor<'a> {
             param_kinds: 0,
             local_params: 0,
             is_static: false,
+            allows_dead: false,
         });
         id
     }
@@ -444,6 +445,13 @@ impl<'a> Extractor<'a> {
         );
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
+        self.facts.contexts[id].allows_dead = attrs.iter().any(|a| {
+            a.path().is_ident("allow")
+                && a.parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                )
+                .is_ok_and(|lints| lints.iter().any(|l| l.is_ident("dead_code")))
+        });
         if let syn::ReturnType::Type(_, ty) = &sig.output {
             // `-> Self` (or `-> Result<Self>`) in an impl: the impl's type.
             let ret = match self.types.return_path(ty) {
