@@ -465,7 +465,8 @@ fn is_jvm_language(dir: &str) -> bool {
 }
 
 /// Modules that exist to test others: `titus-testkit`, `helios-testing`,
-/// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal`
+/// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal`,
+/// `sdk-test-server` (an in-memory server that unit tests run against)
 /// (a `-` never appears in a package name). Not `-test`: `api-test` and
 /// `service-test` modules of testing products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
@@ -479,6 +480,7 @@ fn is_test_support_module(dir: &str) -> bool {
         "-testutils",
         "-test-common",
         "-test-commons",
+        "-test-server",
     ];
     matches!(dir, "testkit" | "testing")
         || dir.starts_with("testing-")
@@ -631,6 +633,12 @@ mod tests {
         )));
         assert!(is_test_path(Path::new(
             "helios-system-tests/src/main/java/a/SystemTestBase.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "sdk-test-server/src/main/java/a/InMemoryService.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "load-test-service/src/main/java/a/Runner.java"
         )));
         assert!(!is_test_path(Path::new(
             "svc/src/main/java/com/acme/testing/Probe.java"
