@@ -1584,11 +1584,7 @@ fn read_once(rx: &str, stmts: &[syn::Stmt]) -> bool {
                     }
                 }
                 syn::Expr::Path(p) if p.path.is_ident(self.rx) => self.other = true,
-                syn::Expr::ForLoop(_)
-                | syn::Expr::While(_)
-                | syn::Expr::Loop(_)
-                | syn::Expr::Closure(_)
-                | syn::Expr::Async(_) => {
+                e if repeats_or_defers(e) => {
                     self.nested += 1;
                     syn::visit::visit_expr(self, e);
                     self.nested -= 1;
@@ -1831,6 +1827,8 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
     struct Uses<'a> {
         name: &'a str,
         count: usize,
+        /// Uses inside a loop, closure or async block.
+        nested_uses: usize,
         carried: usize,
         nested: usize,
     }
@@ -1842,7 +1840,10 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
     impl<'ast> Visit<'ast> for Uses<'_> {
         fn visit_expr(&mut self, e: &'ast syn::Expr) {
             match e {
-                syn::Expr::Path(p) if p.path.is_ident(self.name) => self.count += 1,
+                syn::Expr::Path(p) if p.path.is_ident(self.name) => {
+                    self.count += 1;
+                    self.nested_uses += usize::from(self.nested > 0);
+                }
                 syn::Expr::Struct(st) if self.nested == 0 => {
                     let kind = st.path.segments.iter().map(|s| s.ident.to_string());
                     let listens = kind.into_iter().any(|k| {
@@ -1864,11 +1865,7 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
                     }
                     syn::visit::visit_expr(self, e);
                 }
-                syn::Expr::ForLoop(_)
-                | syn::Expr::While(_)
-                | syn::Expr::Loop(_)
-                | syn::Expr::Closure(_)
-                | syn::Expr::Async(_) => {
+                e if repeats_or_defers(e) => {
                     self.nested += 1;
                     syn::visit::visit_expr(self, e);
                     self.nested -= 1;
@@ -1888,6 +1885,7 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
     let uses = |name| Uses {
         name,
         count: 0,
+        nested_uses: 0,
         carried: 0,
         nested: 0,
     };
@@ -1899,43 +1897,20 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
     sender.visit_expr(tail);
     returned.visit_expr(tail);
     // The receiver leaves in the tail, outside loops and closures.
-    let left = returned.count == 1 && receiver.count == 0 && !in_nested(rx, tail);
+    let left = returned.count == 1 && returned.nested_uses == 0 && receiver.count == 0;
     sender.count == 1 && sender.carried == 1 && left
 }
 
-/// Whether `name` appears inside a loop, closure or async block of `e`.
-fn in_nested(name: &str, e: &syn::Expr) -> bool {
-    struct Find<'a> {
-        name: &'a str,
-        nested: usize,
-        found: bool,
-    }
-    impl<'ast> Visit<'ast> for Find<'_> {
-        fn visit_expr(&mut self, e: &'ast syn::Expr) {
-            match e {
-                syn::Expr::Path(p) if p.path.is_ident(self.name) => {
-                    self.found |= self.nested > 0;
-                }
-                syn::Expr::ForLoop(_)
-                | syn::Expr::While(_)
-                | syn::Expr::Loop(_)
-                | syn::Expr::Closure(_)
-                | syn::Expr::Async(_) => {
-                    self.nested += 1;
-                    syn::visit::visit_expr(self, e);
-                    self.nested -= 1;
-                }
-                _ => syn::visit::visit_expr(self, e),
-            }
-        }
-    }
-    let mut f = Find {
-        name,
-        nested: 0,
-        found: false,
-    };
-    f.visit_expr(e);
-    f.found
+/// A loop, closure or async block: what it holds may run many times, or later.
+fn repeats_or_defers(e: &syn::Expr) -> bool {
+    matches!(
+        e,
+        syn::Expr::ForLoop(_)
+            | syn::Expr::While(_)
+            | syn::Expr::Loop(_)
+            | syn::Expr::Closure(_)
+            | syn::Expr::Async(_)
+    )
 }
 
 /// Whether element `index` of a tuple pattern is `_`.
