@@ -1334,10 +1334,6 @@ impl<'a> Extractor<'a> {
             })
     }
 
-    /// A local promise this method creates and hands to I/O callbacks that complete it
-    /// (`f = new CompletableFuture<>(); req.onSuccess(r -> f.complete(r)); f.get();`),
-    /// or to a call together with a timeout (`sendAsync(req, timeoutMs, f)`): the
-    /// client's timeouts bound the wait.
     /// A reactive source made of calls on other objects (`client.search(..).map(..)`,
     /// or a local given such a chain in each branch), with no scheduler hop: those
     /// calls, for the project model to check (`FileFacts::chain_waits`).
@@ -1350,6 +1346,10 @@ impl<'a> Extractor<'a> {
             .filter(|c| !c.is_empty())
     }
 
+    /// A local promise this method creates and hands to I/O callbacks that complete it
+    /// (`f = new CompletableFuture<>(); req.onSuccess(r -> f.complete(r)); f.get();`),
+    /// or to a call together with a timeout (`sendAsync(req, timeoutMs, f)`): the
+    /// client's timeouts bound the wait.
     fn io_promise(&self, node: Node, object: Option<Node>) -> bool {
         let Some(var) = object.filter(|o| o.kind_name() == "identifier") else {
             return false;

@@ -1328,12 +1328,12 @@ impl Extractor<'_> {
                     let var = self.text(e);
                     // `f = findAll(..); return transform(f, ..)`: what `f` was given once,
                     // or in each branch (`result = cond ? .. : ..` as `if`/`else`).
-                    let inits = assigned_calls(var, block, self.src);
                     // (`r = r.map(..)` says nothing new about `r`: its other values decide.)
                     let key = format!("={var}");
                     if visiting.contains(&key) {
                         return true;
                     }
+                    let inits = assigned_calls(var, block, self.src);
                     if !inits.is_empty() {
                         visiting.push(key);
                         let all = inits
