@@ -973,7 +973,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 let (tx, rx) = (tuple_name(&l.pat, 0), tuple_name(&l.pat, 1));
                 let pair = tx.as_deref().zip(rx.as_deref());
                 let streamed = || pair.is_some_and(|(tx, rx)| streamed(tx, rx, rest));
-                let carried = || pair.is_some_and(|(tx, rx)| carried_stream(tx, rx, rest));
+                let own = self.impl_type.as_deref();
+                let carried = || pair.is_some_and(|(tx, rx)| carried_stream(tx, rx, own, rest));
                 // `let (_, rx) = unbounded_channel();`, or `drop(tx);` next: the sender
                 // is dropped at once.
                 let unsent = tuple_wild(&l.pat, 0)
@@ -1822,10 +1823,13 @@ fn streamed(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
 /// argument of a constructor, `Request::new(&req, tx)`), and the receiver's one use is
 /// in the function's tail (`Ok(UnboundedReceiverStream::new(rx))`, also in an arm of a
 /// `match` there). The worker answers that one request: the backlog is its output. A
-/// subscription (`Subscriber { tx }`, `Command::Watch { tx }`) is not one.
-fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
+/// subscription (`Subscriber { tx }`, `Command::Watch { tx }`) is not one, nor the object
+/// the function builds (`Self { events, .. }` or one of `own`, the impl's type, returned
+/// with the receiver by `AppState::new`): its sender lives as long as the object.
+fn carried_stream(tx: &str, rx: &str, own: Option<&str>, stmts: &[syn::Stmt]) -> bool {
     struct Uses<'a> {
         name: &'a str,
+        own: Option<&'a str>,
         count: usize,
         /// Uses inside a loop, closure or async block.
         nested_uses: usize,
@@ -1835,6 +1839,12 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
     impl Uses<'_> {
         fn is(&self, e: &syn::Expr) -> bool {
             matches!(e, syn::Expr::Path(p) if p.path.is_ident(self.name))
+        }
+        /// A path that names the type being built (`Self`, `AppState`).
+        fn builds_own(&self, path: &syn::Path) -> bool {
+            path.segments
+                .iter()
+                .any(|s| s.ident == "Self" || self.own.is_some_and(|o| s.ident == o))
         }
     }
     impl<'ast> Visit<'ast> for Uses<'_> {
@@ -1851,7 +1861,8 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
                             .iter()
                             .any(|w| k.contains(w))
                     });
-                    if !listens && st.fields.iter().any(|f| self.is(&f.expr)) {
+                    let carries = st.fields.iter().any(|f| self.is(&f.expr));
+                    if !listens && !self.builds_own(&st.path) && carries {
                         self.carried += 1;
                     }
                     syn::visit::visit_expr(self, e);
@@ -1859,7 +1870,8 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
                 syn::Expr::Call(c) if self.nested == 0 => {
                     let new = matches!(&*c.func, syn::Expr::Path(p)
                         if p.path.segments.len() > 1
-                            && p.path.segments.last().is_some_and(|s| s.ident == "new"));
+                            && p.path.segments.last().is_some_and(|s| s.ident == "new")
+                            && !self.builds_own(&p.path));
                     if new && c.args.iter().any(|a| self.is(a)) {
                         self.carried += 1;
                     }
@@ -1884,6 +1896,7 @@ fn carried_stream(tx: &str, rx: &str, stmts: &[syn::Stmt]) -> bool {
     };
     let uses = |name| Uses {
         name,
+        own,
         count: 0,
         nested_uses: 0,
         carried: 0,
