@@ -232,18 +232,31 @@ impl<'a> Extractor<'a> {
         {
             return;
         }
-        if let Some(i) = self.sent_through_reported(entry, &used.passed) {
-            let client = &mut self.facts.clients[i];
-            let more = format!(
+        let sender = self.sender_made(entry, &used.passed);
+        let more = || {
+            format!(
                 "; the request it sends lacks {} too: {}",
                 entry.missing, entry.default
-            );
+            )
+        };
+        if let Some(i) =
+            sender.and_then(|made| self.facts.clients.iter().position(|c| c.span == made))
+        {
+            let more = more();
+            let client = &mut self.facts.clients[i];
             if !client.message.ends_with(&more) {
                 client.message.push_str(&more);
             }
             return;
         }
         let s = self.start_span(start);
+        // A request built before the client that sends it (`HttpRequest req = ..;
+        // HttpClient client = HttpClient.newHttpClient(); client.send(req, ..)`): one
+        // finding with the client's if that is reported too.
+        if let Some(made) = sender.filter(|m| m.start > s.start) {
+            self.sent_before
+                .push((self.facts.clients.len(), made, more()));
+        }
         // A receiver named on the line before (`HttpClients\n    .custom()`) is shown.
         let receiver = start
             .field("object")
@@ -259,6 +272,15 @@ impl<'a> Extractor<'a> {
             "`{}`",
             short(&format!("{receiver}{}", &self.src[s.start..s.end]))
         );
+        let mut text = message(&what, entry, &lacks);
+        if let Some(k) = self.sent_before.iter().position(|p| p.1 == s) {
+            let (i, _, more) = self.sent_before.remove(k);
+            text.push_str(&more);
+            self.facts.clients.remove(i);
+            for p in &mut self.sent_before {
+                p.0 -= usize::from(p.0 > i);
+            }
+        }
         let bean = entry
             .per_request
             .is_empty()
@@ -267,7 +289,7 @@ impl<'a> Extractor<'a> {
         self.facts.clients.push(Client {
             span: s,
             ctx: self.current_ctx(),
-            message: message(&what, entry, &lacks),
+            message: text,
             help: entry.help.clone(),
             // A try-with-resources client opens and closes its connection in the method:
             // its requests run there, at that method's heat (a tool's probe in `main`, an
@@ -369,10 +391,12 @@ impl<'a> Extractor<'a> {
         Some((format!("{class}.{name}").into(), entry.into()))
     }
 
-    /// `client.send(request, ..)` where this file already reports `client`, made above
-    /// in the same class (a JDK client lacks its connect timeout only when none of the
-    /// class's requests is timed): one hazard, one finding, the client's (its index).
-    fn sent_through_reported(&self, entry: &ClientEntry, passed: &[Node]) -> Option<usize> {
+    /// Where the client a request is sent through is made (`client.send(request, ..)`
+    /// with `client = HttpClient.newHttpClient()` in the method): its creation's span.
+    /// When the file reports that client too (a JDK client lacks its connect timeout
+    /// only when none of the class's requests is timed), the two are one hazard, one
+    /// finding: the client's.
+    fn sender_made(&self, entry: &ClientEntry, passed: &[Node]) -> Option<Span> {
         passed.iter().find_map(|args| {
             let call = args
                 .parent()
@@ -384,8 +408,7 @@ impl<'a> Extractor<'a> {
                 .field("object")
                 .filter(|o| sends && o.kind_name() == "identifier")
                 .and_then(|o| self.local_initializer(o))?;
-            let made = self.start_span(chain_root(init));
-            self.facts.clients.iter().position(|c| c.span == made)
+            Some(self.start_span(chain_root(init)))
         })
     }
 

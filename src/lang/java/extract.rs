@@ -90,6 +90,10 @@ pub struct Extractor<'a> {
     pub(super) submission_at: HashMap<(usize, usize), usize>,
     /// `FileFacts::client_beans` index by the start of its `@Bean` method.
     pub(super) bean_at: HashMap<usize, u32>,
+    /// Reported requests (index in `facts.clients`) sent through a client made later
+    /// in the method (its creation's span), with what to add to that client's message
+    /// if it is reported too: then the two are one finding.
+    pub(super) sent_before: Vec<(usize, crate::source::Span, String)>,
     /// Calls recorded for project methods, by the span of the call node.
     pub(super) call_at: HashMap<(usize, usize), usize>,
     /// An untimed `get()`/`join()` on a project class's variable, by call node, until
@@ -165,6 +169,7 @@ impl<'a> Extractor<'a> {
             frame: Frame::default(),
             submission_at: HashMap::default(),
             bean_at: HashMap::default(),
+            sent_before: Vec::new(),
             call_at: HashMap::default(),
             member_wait: None,
             cursors: Vec::new(),
