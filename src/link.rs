@@ -34,9 +34,8 @@ pub struct Project<'a> {
     pub model: Model,
     /// [`Project::submissions`], computed once for every rule that reads it.
     subs: std::sync::OnceLock<Vec<Sub>>,
-    /// The functions only dead code reaches ([`Project::dead_code`]),
-    /// found once.
-    uncalled: std::sync::OnceLock<rustc_hash::FxHashSet<Node>>,
+    /// The functions only dead code reaches ([`Project::dead_code`]), found once.
+    dead: std::sync::OnceLock<rustc_hash::FxHashSet<Node>>,
 }
 
 /// Where a pool's definition is: a file's pool fact, or a pool the model made.
@@ -236,7 +235,7 @@ impl<'a> Project<'a> {
             default_async_bean,
             model,
             subs: std::sync::OnceLock::new(),
-            uncalled: std::sync::OnceLock::new(),
+            dead: std::sync::OnceLock::new(),
         }
     }
 
@@ -288,12 +287,12 @@ impl<'a> Project<'a> {
     /// reference; a copied utility's unused overloads); a Rust function marked
     /// `#[allow(dead_code)]` that nothing calls but such code.
     pub fn dead_code(&self, file: FileId, ctx: CtxId) -> bool {
-        self.uncalled
-            .get_or_init(|| self.find_uncalled())
+        self.dead
+            .get_or_init(|| self.find_dead_code())
             .contains(&(file, ctx))
     }
 
-    fn find_uncalled(&self) -> rustc_hash::FxHashSet<Node> {
+    fn find_dead_code(&self) -> rustc_hash::FxHashSet<Node> {
         let mut dead = rustc_hash::FxHashSet::default();
         if !self.model.heats.serves() {
             return dead;
@@ -317,7 +316,8 @@ impl<'a> Project<'a> {
                 }
             }
         }
-        // Or a Rust function its author marks `#[allow(dead_code)]`.
+        // A Java static method of such a class that no method reference names, or a
+        // Rust function its author marks `#[allow(dead_code)]`.
         let candidate = |n: Node| {
             let c = &self.facts[n.0].contexts[n.1];
             c.allows_dead

@@ -41,6 +41,14 @@ impl Adjacency {
             .map(|&(a, b)| &self.edges[a as usize..b as usize])
     }
 
+    /// The edges of `n` made by its call at `span` (that call's targets).
+    pub fn at(&self, n: &Node, span: Span) -> impl Iterator<Item = &Edge> {
+        self.get(n)
+            .into_iter()
+            .flatten()
+            .filter(move |e| e.span == span)
+    }
+
     /// Every node with its edges (in no particular order).
     pub fn iter(&self) -> impl Iterator<Item = (&Node, &[Edge])> {
         self.index

@@ -147,10 +147,7 @@ fn targets(facts: &[FileFacts], calls: &CallGraph, file: FileId, ci: usize) -> V
     };
     calls
         .callees
-        .get(&(file, call.ctx))
-        .into_iter()
-        .flatten()
-        .filter(|e| e.span == call.span)
+        .at(&(file, call.ctx), call.span)
         .map(|e| e.node)
         .collect()
 }

@@ -162,8 +162,13 @@ fn built_by<'p>(
     c: &Client,
     by: &crate::facts::BuiltBy,
 ) -> Option<(usize, &'p crate::facts::Finisher)> {
-    let edges = project.model.calls.callees.get(&(file, c.ctx))?;
-    let callee = edges.iter().find(|e| e.span == by.call)?.node;
+    let callee = project
+        .model
+        .calls
+        .callees
+        .at(&(file, c.ctx), by.call)
+        .next()?
+        .node;
     let f = project.facts[callee.0]
         .finishers
         .iter()

@@ -254,11 +254,10 @@ fn task_runs(project: &Project, s: &Sub, loops: fn(&crate::facts::Context) -> bo
             return true;
         }
     }
-    let callees = graph.callees.get(&(s.file, s.ctx));
-    let object = callees
-        .into_iter()
-        .flatten()
-        .any(|e| e.span == sub.span && graph.tasks.contains_key(&e.node) && loops(at(&e.node)));
+    let object = graph
+        .callees
+        .at(&(s.file, s.ctx), sub.span)
+        .any(|e| graph.tasks.contains_key(&e.node) && loops(at(&e.node)));
     if object {
         return true;
     }
@@ -302,15 +301,7 @@ fn work_list(project: &Project, file: FileId, q: &crate::facts::Queue) -> bool {
     let Some(bit) = 1u16.checked_shl(u32::from(index)) else {
         return false;
     };
-    let mut targets = project
-        .model
-        .calls
-        .callees
-        .get(&(file, ctx))
-        .into_iter()
-        .flatten()
-        .filter(|e| e.span == at)
-        .peekable();
+    let mut targets = project.model.calls.callees.at(&(file, ctx), at).peekable();
     targets.peek().is_some()
         && targets.all(|e| project.facts[e.node.0].contexts[e.node.1].local_params & bit != 0)
 }

@@ -322,7 +322,7 @@ impl<'a> Extractor<'a> {
         supers: &[super::types::JType],
         body: Option<Node>,
     ) -> Vec<Box<str>> {
-        let Some(body) = body else {
+        let Some(body) = body.filter(|_| !supers.is_empty()) else {
             return Vec::new();
         };
         let mut out: Vec<Box<str>> = Vec::new();
@@ -348,22 +348,11 @@ impl<'a> Extractor<'a> {
         let Some(body) = enclosing_body(start) else {
             return Vec::new();
         };
-        let mut out = Vec::new();
-        let mut stack = vec![body];
-        while let Some(n) = stack.pop() {
-            match n.kind_name() {
-                "object_creation_expression" => {
-                    if let Some(t) = n.field("type").and_then(|t| self.jtype(t)) {
-                        out.push(self.type_ref(&t));
-                    }
-                }
-                "lambda_expression" | "class_body" => continue,
-                _ => {}
-            }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        out
+        super::syntax::own_nodes(body, "object_creation_expression")
+            .into_iter()
+            .filter_map(|n| n.field("type").and_then(|t| self.jtype(t)))
+            .map(|t| self.type_ref(&t))
+            .collect()
     }
 
     /// `static CloseableHttpClient create(..) { return HttpClients.custom()...build(); }`

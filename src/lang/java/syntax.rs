@@ -12,16 +12,20 @@ pub fn text<'s>(node: Node, src: &'s str) -> &'s str {
     src.get(node.start_byte()..node.end_byte()).unwrap_or("")
 }
 
-/// Whether `node` or any node below it satisfies `pred` (depth first).
 /// The method invocations under `node` that run with it: not those in nested lambdas
 /// or class bodies (they run later, elsewhere). In depth-first order, last child first.
 pub fn own_invocations(node: Node) -> Vec<Node> {
+    own_nodes(node, "method_invocation")
+}
+
+/// The nodes of `kind` under `node` that run with it, as [`own_invocations`].
+pub fn own_nodes<'t>(node: Node<'t>, kind: &str) -> Vec<Node<'t>> {
     let mut out = Vec::new();
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {
         match n.kind_name() {
             "lambda_expression" | "class_body" => continue,
-            "method_invocation" => out.push(n),
+            k if k == kind => out.push(n),
             _ => {}
         }
         let mut c = n.walk();
@@ -30,6 +34,7 @@ pub fn own_invocations(node: Node) -> Vec<Node> {
     out
 }
 
+/// Whether `node` or any node below it satisfies `pred` (depth first).
 pub fn any_node(node: Node, mut pred: impl FnMut(Node) -> bool) -> bool {
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {

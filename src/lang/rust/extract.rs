@@ -227,6 +227,17 @@ pub fn is_wasm_only(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
+/// Whether `attrs` hold `#[allow(.., lint, ..)]`.
+fn allows(attrs: &[syn::Attribute], lint: &str) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("allow")
+            && a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|lints| lints.iter().any(|l| l.is_ident(lint)))
+    })
+}
+
 /// Whether `a` is a `#[cfg(..)]` whose predicate holds only when `atom` does:
 /// `all(..)` when one part requires it, `any(..)` when every part does, `not(..)` never.
 fn cfg_requires(a: &syn::Attribute, atom: &dyn Fn(&syn::Meta) -> bool) -> bool {
@@ -445,13 +456,7 @@ impl<'a> Extractor<'a> {
         );
         // Functions nest (items in blocks) but each runs where it is called.
         self.facts.contexts[id].parent = None;
-        self.facts.contexts[id].allows_dead = attrs.iter().any(|a| {
-            a.path().is_ident("allow")
-                && a.parse_args_with(
-                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-                )
-                .is_ok_and(|lints| lints.iter().any(|l| l.is_ident("dead_code")))
-        });
+        self.facts.contexts[id].allows_dead = allows(attrs, "dead_code");
         if let syn::ReturnType::Type(_, ty) = &sig.output {
             // `-> Self` (or `-> Result<Self>`) in an impl: the impl's type.
             let ret = match self.types.return_path(ty) {
