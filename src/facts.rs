@@ -81,6 +81,17 @@ pub struct FileFacts {
     /// every call is a library's or returns such a chain (`Model::library_waits`).
     #[serde(default)]
     pub chain_waits: Vec<(Span, Box<[u32]>)>,
+    /// Java: untimed waits on a future no submission of theirs made, with the calls
+    /// that future can come from (every call in the waited expression and in the values
+    /// of its locals; `LIBRARY_CALL` for a library's once linked). No pool work of the
+    /// project's is in it when none of those calls reaches some (`Model::library_waits`).
+    #[serde(default)]
+    pub wait_sources: Vec<(Span, Box<[u32]>)>,
+    /// Java: methods declared to return a future, with the calls what they return can
+    /// come from, as for `wait_sources`. Missing when it may be a future the project
+    /// completes or keeps itself (a submission's, a new promise, a field's).
+    #[serde(default)]
+    pub return_sources: Vec<(CtxId, Box<[u32]>)>,
     /// Rust: functions that await a catalogued server handshake with no timeout
     /// (`async fn tls_accept(..) { acceptor.accept(stream).await }`).
     #[serde(default)]

@@ -343,6 +343,26 @@ impl Indexed {
         self.return_methods.contains(name)
     }
 
+    /// Whether a return entry types `method` on a receiver of type `on` (a library's, not
+    /// a future's own continuation) as a future or publisher: a library future the
+    /// catalog names because nothing bounds it (a whole S3 transfer, an etcd call).
+    pub fn library_future(&self, on: Option<&str>, method: &str) -> bool {
+        if !self.is_return_method(method) {
+            return false;
+        }
+        let waitable = |t: &str| self.in_group("future", t) || self.in_group("publisher", t);
+        self.data.returns.iter().any(|r| {
+            r.methods.iter().any(|m| m == method)
+                && !r.complete
+                && r.r#type.as_deref().is_some_and(waitable)
+                && !r
+                    .on
+                    .iter()
+                    .any(|o| waitable(o) || o.ends_with(".CompletionStage"))
+                && self.matches(&r.on, on)
+        })
+    }
+
     /// Whether a return entry for receivers of any type (`on = ["*"]`) names this method.
     pub fn is_any_receiver_return(&self, name: &str) -> bool {
         self.any_receiver_returns.contains(name)

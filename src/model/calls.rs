@@ -67,6 +67,9 @@ const MAX_SUBTYPES: usize = 8;
 /// In `FileFacts::promise_methods`: a returned call that no project method receives.
 pub const LIBRARY_CALL: u32 = u32::MAX;
 
+/// In `FileFacts::wait_sources`: a call on a project type this run does not see.
+pub const UNSEEN_CALL: u32 = u32::MAX - 1;
+
 /// A context of one file: a method, function or task body.
 pub type Node = (FileId, CtxId);
 
@@ -821,6 +824,23 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         if kept == f.calls.len() {
             continue;
         }
+        // Dropped calls on a type written without an import (the file's package's, or
+        // nested): the project's own, in code this run does not see.
+        let unseen: rustc_hash::FxHashSet<u32> =
+            if f.wait_sources.is_empty() && f.return_sources.is_empty() {
+                Default::default()
+            } else {
+                (0..f.calls.len())
+                    .filter(|&i| index[i] == usize::MAX)
+                    .filter(|&i| {
+                        f.calls[i]
+                            .target
+                            .as_ref()
+                            .is_some_and(|t| t.candidates.len() > 1)
+                    })
+                    .filter_map(|i| u32::try_from(i).ok())
+                    .collect()
+            };
         let mut i = 0;
         f.calls.retain(|_| {
             i += 1;
@@ -869,6 +889,16 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         for calls in promised.chain(f.chain_waits.iter_mut().map(|(_, calls)| calls)) {
             for c in calls.iter_mut() {
                 *c = remap(*c).unwrap_or(LIBRARY_CALL);
+            }
+        }
+        let sourced = f.return_sources.iter_mut().map(|(_, calls)| calls);
+        for calls in sourced.chain(f.wait_sources.iter_mut().map(|(_, calls)| calls)) {
+            for c in calls.iter_mut() {
+                *c = match remap(*c) {
+                    Some(k) => k,
+                    None if unseen.contains(c) => UNSEEN_CALL,
+                    None => LIBRARY_CALL,
+                };
             }
         }
         f.call_waits.retain_mut(|(c, _)| {

@@ -7,7 +7,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::calls::{CallGraph, Node, LIBRARY_CALL};
+use super::calls::{CallGraph, Node, LIBRARY_CALL, UNSEEN_CALL};
 use crate::facts::FileFacts;
 use crate::source::FileId;
 
@@ -110,7 +110,99 @@ pub fn proven_waits(
             }
         }
     }
+    // A future that can come only from calls that reach no pool work of the project's:
+    // a library's, an abstract method's (an interface implemented elsewhere), one that
+    // returns no future, or one whose returned future comes from such calls in turn.
+    if facts.iter().any(|f| !f.wait_sources.is_empty()) {
+        let free = pool_free(facts, calls, types);
+        for (file, f) in facts.iter().enumerate() {
+            for (span, sources) in &f.wait_sources {
+                if sources
+                    .iter()
+                    .all(|&ci| call_free(facts, calls, types, &free, file, ci))
+                {
+                    out.library.insert((file, span.start));
+                }
+            }
+        }
+    }
     out
+}
+
+/// Methods declared to return a future whose every returned future comes from calls
+/// that reach no pool work of the project's (a least fixpoint: a cycle proves nothing).
+fn pool_free(facts: &[FileFacts], calls: &CallGraph, types: &super::types::Types) -> HashSet<Node> {
+    let summaries: Vec<(Node, &[u32])> = facts
+        .iter()
+        .enumerate()
+        .flat_map(|(file, f)| {
+            f.return_sources
+                .iter()
+                .map(move |(ctx, c)| ((file, *ctx), &c[..]))
+        })
+        .collect();
+    let mut free = HashSet::default();
+    loop {
+        let before = free.len();
+        for &(node, sources) in &summaries {
+            if !free.contains(&node)
+                && sources
+                    .iter()
+                    .all(|&ci| call_free(facts, calls, types, &free, node.0, ci))
+            {
+                free.insert(node);
+            }
+        }
+        if free.len() == before {
+            return free;
+        }
+    }
+}
+
+/// Whether what call `ci` of `file` returns holds no pool work of the project's: every
+/// target is abstract, returns no future, or is in `free`.
+fn call_free(
+    facts: &[FileFacts],
+    calls: &CallGraph,
+    types: &super::types::Types,
+    free: &HashSet<Node>,
+    file: FileId,
+    ci: u32,
+) -> bool {
+    match ci {
+        LIBRARY_CALL => return true,
+        UNSEEN_CALL => return false,
+        _ => {}
+    }
+    let t = targets(facts, calls, file, ci as usize);
+    let returns_future = |&(f, c): &Node| facts[f].returns.iter().any(|(r, _)| *r == c);
+    let bodied = |&(f, c): &Node| {
+        let ctx = &facts[f].contexts[c];
+        ctx.body.start > ctx.head.start
+    };
+    // An `@Async` method's callers get the future of the task Spring submits.
+    let spring_async = |&(f, c): &Node| {
+        let head = facts[f].contexts[c].head;
+        facts[f].async_methods.iter().any(|m| m.span == head)
+    };
+    if t.iter().any(spring_async) {
+        return false;
+    }
+    // A project type's method with no body the project can show (an interface only
+    // other code implements, a Spring Data repository): what it returns is unknown.
+    // (A type written without an import is of the file's package, or nested: the
+    // project's own, in a file this run does not see.)
+    let on_project = || {
+        facts[file].calls[ci as usize]
+            .target
+            .as_deref()
+            .is_some_and(|r| types.resolve(r).is_some() || r.candidates.len() > 1)
+    };
+    if !t.is_empty() && !t.iter().any(bodied) || t.is_empty() && on_project() {
+        return false;
+    }
+    t.iter()
+        .all(|n| !bodied(n) || !returns_future(n) || free.contains(n))
 }
 
 /// Grow `proven` to its fixpoint over `pending`.

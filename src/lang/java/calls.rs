@@ -1191,6 +1191,18 @@ impl<'a> Extractor<'a> {
         if let (true, true, Some(c)) = (on_result, recv.origin.is_empty(), recv.call) {
             self.facts.call_waits.push((c, span));
         }
+        // Where the future can come from, for the project model to find pool work in.
+        let future = on_future || fq.is_some_and(|t| self.catalog.in_group("publisher", t));
+        // (Not a project class's own wait: that future is the project's.)
+        if let (true, false, true, Some(o)) =
+            (future && !member, timed, recv.origin.is_empty(), object)
+        {
+            let sources =
+                super::queues::enclosing_body(node).and_then(|body| self.future_sources(o, body));
+            if let Some(calls) = sources {
+                self.facts.wait_sources.push((span, calls.into()));
+            }
+        }
         let publisher = fq.is_some_and(|t| self.catalog.in_group("publisher", t));
         if let (true, false, Some(o)) = (publisher, timed, object) {
             if let Some(calls) = self.reactive_chain(o) {

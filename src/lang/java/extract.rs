@@ -1197,6 +1197,9 @@ impl<'a> Extractor<'a> {
             |t: &&str| self.catalog.in_group("future", t) || self.catalog.in_group("publisher", t);
         if let Some(fq) = declared.filter(waitable) {
             self.facts.returns.push((id, fq.into()));
+            if let Some(calls) = self.returned_sources(node) {
+                self.facts.return_sources.push((id, calls.into()));
+            }
         }
         if deadline {
             self.facts.promise_methods.push((id, Vec::new().into()));

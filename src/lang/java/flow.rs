@@ -1034,6 +1034,31 @@ enum PublisherStep {
 }
 
 /// Operators whose lambdas return the publisher that follows.
+/// Calls that hand work to a pool and return its future, whatever the receiver's type
+/// (`supplyAsync(task, executorOf(name))`): a future from one may be pool work.
+const SUBMITS: [&str; 6] = [
+    "supplyAsync",
+    "runAsync",
+    "submit",
+    "schedule",
+    "invokeAll",
+    "invokeAny",
+];
+
+/// `CompletableFuture` continuations that run on a pool (the common pool, or the one
+/// given): what follows them is pool work.
+const ASYNC_CONTINUATIONS: [&str; 9] = [
+    "thenApplyAsync",
+    "thenAcceptAsync",
+    "thenRunAsync",
+    "thenComposeAsync",
+    "thenCombineAsync",
+    "handleAsync",
+    "whenCompleteAsync",
+    "exceptionallyAsync",
+    "exceptionallyComposeAsync",
+];
+
 const FLAT_MAPS: [&str; 8] = [
     "flatMap",
     "concatMap",
@@ -1400,6 +1425,203 @@ impl Extractor<'_> {
 
     /// A returned call on another object: listed for the project model to check
     /// (none when no list is kept, or the call was not recorded: no promise).
+    /// The calls a future in `expr` can come from (`FileFacts::wait_sources`,
+    /// `return_sources`): every call written there, lambdas included, and in the values
+    /// its locals were given (`f = store.load(id); f.join()`), by index into the file's
+    /// calls. `None` when it may be a future the project completes or keeps itself: a
+    /// submission there, a new promise, a future-typed field or parameter, a method
+    /// reference to another object's method (no call the model can follow).
+    pub(super) fn future_sources(&self, expr: Node, body: Node) -> Option<Vec<u32>> {
+        let waitable = |v: &super::types::Value| {
+            v.fq().is_some_and(|fq| {
+                self.catalog.in_group("future", fq) || self.catalog.in_group("publisher", fq)
+            })
+        };
+        let holder = |v: &super::types::Value| v.fq().is_some_and(holds_project_values);
+        let mut out = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        let mut stack = vec![expr];
+        let mut budget = 5_000usize;
+        while let Some(n) = stack.pop() {
+            budget = budget.checked_sub(1)?;
+            let key = (n.start_byte(), n.end_byte());
+            match n.kind_name() {
+                "method_invocation" => {
+                    let name = n.field("name").map_or("", |x| self.text(x));
+                    // (`subscribeOn(io())`, `thenApplyAsync(f, pool)`: moved onto a pool.)
+                    let hop = matches!(publisher_step(name, Some("")), Some(PublisherStep::Hop))
+                        || ASYNC_CONTINUATIONS.contains(&name);
+                    if self.submission_at.contains_key(&key)
+                        || SUBMITS.contains(&name)
+                        || hop
+                        || self.promise_factory(n, name)
+                        || self.unbounded_client_chain(n)
+                        || self.catalog_future(n, name)
+                    {
+                        return None;
+                    }
+                    if let Some(&c) = self.call_at.get(&key) {
+                        out.push(u32::try_from(c).ok()?);
+                    }
+                    stack.extend(n.field("object"));
+                    stack.extend(n.field("arguments"));
+                }
+                "object_creation_expression" => {
+                    let ty = n.field("type").and_then(|t| self.jtype(t));
+                    if waitable(&super::types::Value::of(ty)) || n.field("body").is_some() {
+                        return None;
+                    }
+                    stack.extend(n.field("arguments"));
+                }
+                "method_reference" => {
+                    let at = Span::new(n.start_byte(), n.end_byte());
+                    match self.facts.calls.iter().rposition(|c| c.span == at) {
+                        Some(own) => out.push(u32::try_from(own).ok()?),
+                        // `Long::parseLong`, `String::valueOf`: a library's method.
+                        None if !self.project_reference(n) => {}
+                        None => return None,
+                    }
+                }
+                "identifier" => {
+                    let var = self.text(n);
+                    if seen.contains(&var) {
+                        continue;
+                    }
+                    seen.push(var);
+                    let inits = assigned_calls(var, body, self.src);
+                    if !inits.is_empty() {
+                        stack.extend(inits);
+                    } else {
+                        let v = self.value_of(n);
+                        if waitable(&v) || holder(&v) || self.declares_future(var, body) {
+                            return None;
+                        }
+                    }
+                }
+                "field_access" => {
+                    let v = self.value_of(n);
+                    if waitable(&v) || holder(&v) {
+                        return None;
+                    }
+                    stack.extend(n.field("object"));
+                }
+                _ => {
+                    let mut c = n.walk();
+                    stack.extend(n.named_children(&mut c));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// What a method declared to return a future returns can come from: the sources of
+    /// every `return` (`FileFacts::return_sources`); none for an abstract method.
+    pub(super) fn returned_sources(&self, method: Node) -> Option<Vec<u32>> {
+        let block = method.field("body")?;
+        let mut out = Vec::new();
+        for r in returns_of(block) {
+            out.extend(self.future_sources(r.named_child(0)?, block)?);
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+
+    /// Whether a method reference may name a project class's method: its receiver is a
+    /// variable of a type that may be the project's, or such a type (`store::load`,
+    /// `Decoder::decode`; not `Long::parseLong`).
+    fn project_reference(&self, reference: Node) -> bool {
+        let Some(on) = reference.named_child(0) else {
+            return true;
+        };
+        let text = self.text(on);
+        let ty = if text.starts_with(char::is_lowercase) {
+            self.value_of(on).ty
+        } else {
+            let fq = self.names.resolve_type(text, &|fq| self.catalog.knows(fq));
+            Some(super::types::JType {
+                fq,
+                simple: text.rsplit('.').next().unwrap_or(text).to_string(),
+                args: Vec::new(),
+            })
+        };
+        ty.is_none_or(|t| self.may_be_project_class(&t))
+    }
+
+    /// Whether `var` is a local or parameter of the code `body` belongs to whose declared
+    /// type names a future or publisher (`Future<T>`, `CompletableFuture<?>[]`,
+    /// `List<Future<T>>`, `CompletableFuture<?>... futures`).
+    fn declares_future(&self, var: &str, body: Node) -> bool {
+        let scope = body.parent().unwrap_or(body);
+        any_node(scope, |n| {
+            let name = match n.kind_name() {
+                "local_variable_declaration" => n.field("declarator").and_then(|d| d.field("name")),
+                "formal_parameter" | "catch_formal_parameter" => n.field("name"),
+                "spread_parameter" => n
+                    .named_children(&mut n.walk())
+                    .find(|c| c.kind_name() == "variable_declarator")
+                    .and_then(|d| d.field("name")),
+                _ => return false,
+            };
+            name.is_some_and(|x| self.text(x) == var) && self.names_future(n)
+        })
+    }
+
+    /// Whether a declaration's type (the first type below it) names a future or publisher.
+    fn names_future(&self, decl: Node) -> bool {
+        let ty = decl.field("type").or_else(|| {
+            decl.named_children(&mut decl.walk())
+                .find(|c| c.kind_name().ends_with("type") || c.kind_name() == "type_identifier")
+        });
+        let Some(ty) = ty else { return false };
+        self.text(ty)
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+            .filter(|w| w.starts_with(char::is_uppercase))
+            .filter_map(|w| self.names.resolve_type(w, &|fq| self.catalog.knows(fq)))
+            .any(|fq| {
+                self.catalog.in_group("future", &fq) || self.catalog.in_group("publisher", &fq)
+            })
+    }
+
+    /// A library call the catalog types as a future nothing bounds (`[[returns]]`:
+    /// `upload.completionFuture()`).
+    fn catalog_future(&self, call: Node, name: &str) -> bool {
+        if !self.catalog.is_return_method(name) {
+            return false;
+        }
+        let on = call.field("object").map(|o| self.value_of(o));
+        self.catalog
+            .library_future(on.as_ref().and_then(|v| v.fq()), name)
+    }
+
+    /// `SettableFuture.create()`: a static factory of a future class that makes a
+    /// promise for the project to complete (not `allOf`, `completedFuture`, ..).
+    fn promise_factory(&self, call: Node, name: &str) -> bool {
+        let Some(on) = call
+            .field("object")
+            .filter(|o| o.kind_name() == "identifier")
+        else {
+            return false;
+        };
+        let text = self.text(on);
+        if !text.starts_with(char::is_uppercase) || self.lookup(text).is_some() {
+            return false;
+        }
+        const COMBINATORS: [&str; 6] = [
+            "allOf",
+            "anyOf",
+            "completedFuture",
+            "completedStage",
+            "failedFuture",
+            "failedStage",
+        ];
+        !COMBINATORS.contains(&name)
+            && self
+                .names
+                .resolve_type(text, &|fq| self.catalog.knows(fq))
+                .is_some_and(|fq| self.catalog.in_group("future", &fq))
+    }
+
     fn foreign(&self, call: Node, foreign: &mut Option<Vec<u32>>) -> bool {
         let key = (call.start_byte(), call.end_byte());
         if self.submission_at.contains_key(&key) {
@@ -1575,6 +1797,15 @@ fn guards(at: Node) -> Vec<Node> {
 }
 
 /// The `return` statements of a method body, not those of lambdas or classes in it.
+/// A JDK collection (`Map`, `List`, `Queue`, ..): what it holds the project put there,
+/// from code an expression that takes it out does not show (`pending.get(id)`).
+fn holds_project_values(fq: &str) -> bool {
+    fq.starts_with("java.util.")
+        && ["Map", "List", "Set", "Queue", "Deque", "Collection"]
+            .iter()
+            .any(|k| fq.ends_with(k))
+}
+
 pub(super) fn returns_of(block: Node) -> Vec<Node> {
     let mut out = Vec::new();
     let mut stack = vec![block];
