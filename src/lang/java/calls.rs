@@ -1375,6 +1375,18 @@ impl<'a> Extractor<'a> {
     /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls
     /// `notifyAll()`/`signalAll()` (one of `signals`): the component's threads hand
     /// work to each other.
+    /// Whether a method signals inside a lambda or class body of its own (a task it
+    /// starts signals when that work is done, later).
+    fn signals_later(&self, method: Node, signals: &[&str]) -> bool {
+        let Some(body) = method.field("body") else {
+            return false;
+        };
+        super::syntax::any_node(body, |n| {
+            matches!(n.kind_name(), "lambda_expression" | "class_body")
+                && signals.iter().any(|s| self.text(n).contains(s))
+        })
+    }
+
     fn handshake(&self, node: Node, signals: &[&str]) -> bool {
         if signals.is_empty() {
             return false;
@@ -1385,15 +1397,24 @@ impl<'a> Extractor<'a> {
         // Signalled only by the class's constructors (`finally { inited = true;
         // condition.signalAll(); }`): a wait for the object's own construction on another
         // thread, over once it is built.
+        // Or only by a start-up hook's own statements (`start() { load(); initialized
+        // .countDown(); }`, not a task it hands on): a wait for the component's start.
         let mut c = class.walk();
         let members: Vec<Node> = class.named_children(&mut c).collect();
         let signalled = |n: &Node| signals.iter().any(|s| self.text(*n).contains(s));
-        let in_constructor = members
-            .iter()
-            .any(|m| m.kind_name() == "constructor_declaration" && signalled(m));
-        let elsewhere = members
-            .iter()
-            .any(|m| m.kind_name() != "constructor_declaration" && signalled(m));
+        let startup = |m: &Node| {
+            m.kind_name() == "constructor_declaration"
+                || (m.kind_name() == "method_declaration"
+                    && (m.field("name").is_some_and(|n| {
+                        matches!(
+                            self.text(n),
+                            "start" | "init" | "initialize" | "afterPropertiesSet"
+                        )
+                    }) || self.modifiers(*m).contains(&"@PostConstruct"))
+                    && !self.signals_later(*m, signals))
+        };
+        let in_constructor = members.iter().any(|m| startup(m) && signalled(m));
+        let elsewhere = members.iter().any(|m| !startup(m) && signalled(m));
         if in_constructor && !elsewhere {
             return true;
         }
