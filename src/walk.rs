@@ -466,7 +466,8 @@ fn is_jvm_language(dir: &str) -> bool {
 
 /// Modules that exist to test others: `titus-testkit`, `helios-testing`,
 /// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal`,
-/// `sdk-test-server` (an in-memory server that unit tests run against)
+/// `sdk-test-server` (an in-memory server that unit tests run against), `it-harness`
+/// (what integration tests start and drive the product with)
 /// (a `-` never appears in a package name). Not `-test`: `api-test` and
 /// `service-test` modules of testing products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
@@ -481,6 +482,7 @@ fn is_test_support_module(dir: &str) -> bool {
         "-test-common",
         "-test-commons",
         "-test-server",
+        "-harness",
     ];
     matches!(dir, "testkit" | "testing")
         || dir.starts_with("testing-")
@@ -636,6 +638,12 @@ mod tests {
         )));
         assert!(is_test_path(Path::new(
             "sdk-test-server/src/main/java/a/InMemoryService.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "agent/it-harness/src/main/java/a/AgentContainer.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "harness-pipelines/src/main/java/a/Pipeline.java"
         )));
         assert!(!is_test_path(Path::new(
             "load-test-service/src/main/java/a/Runner.java"
