@@ -111,8 +111,8 @@ pub fn proven_waits(
         }
     }
     // A future that can come only from calls that reach no pool work of the project's:
-    // a library's, an abstract method's (an interface implemented elsewhere), one that
-    // returns no future, or one whose returned future comes from such calls in turn.
+    // a library's, a project method's that returns no future, or one whose returned
+    // future comes from such calls in turn.
     if facts.iter().any(|f| !f.wait_sources.is_empty()) {
         let free = pool_free(facts, calls, types);
         for (file, f) in facts.iter().enumerate() {
@@ -159,8 +159,10 @@ fn pool_free(facts: &[FileFacts], calls: &CallGraph, types: &super::types::Types
     }
 }
 
-/// Whether what call `ci` of `file` returns holds no pool work of the project's: every
-/// target is abstract, returns no future, or is in `free`.
+/// Whether what call `ci` of `file` returns holds no pool work of the project's: a
+/// library's call, or one whose every target has a body and returns no future or is in
+/// `free` (not an `@Async` method, a method with no body the run can show, a call on a
+/// project type the run does not see).
 fn call_free(
     facts: &[FileFacts],
     calls: &CallGraph,

@@ -1033,7 +1033,6 @@ enum PublisherStep {
     Hop,
 }
 
-/// Operators whose lambdas return the publisher that follows.
 /// Calls that hand work to a pool and return its future, whatever the receiver's type
 /// (`supplyAsync(task, executorOf(name))`): a future from one may be pool work.
 const SUBMITS: [&str; 6] = [
@@ -1059,6 +1058,7 @@ const ASYNC_CONTINUATIONS: [&str; 9] = [
     "exceptionallyComposeAsync",
 ];
 
+/// Operators whose lambdas return the publisher that follows.
 const FLAT_MAPS: [&str; 8] = [
     "flatMap",
     "concatMap",
@@ -1423,8 +1423,6 @@ impl Extractor<'_> {
         })
     }
 
-    /// A returned call on another object: listed for the project model to check
-    /// (none when no list is kept, or the call was not recorded: no promise).
     /// The calls a future in `expr` can come from (`FileFacts::wait_sources`,
     /// `return_sources`): every call written there, lambdas included, and in the values
     /// its locals were given (`f = store.load(id); f.join()`), by index into the file's
@@ -1622,6 +1620,8 @@ impl Extractor<'_> {
                 .is_some_and(|fq| self.catalog.in_group("future", &fq))
     }
 
+    /// A returned call on another object: listed for the project model to check
+    /// (none when no list is kept, or the call was not recorded: no promise).
     fn foreign(&self, call: Node, foreign: &mut Option<Vec<u32>>) -> bool {
         let key = (call.start_byte(), call.end_byte());
         if self.submission_at.contains_key(&key) {
@@ -1796,7 +1796,6 @@ fn guards(at: Node) -> Vec<Node> {
     out
 }
 
-/// The `return` statements of a method body, not those of lambdas or classes in it.
 /// A JDK collection (`Map`, `List`, `Queue`, ..): what it holds the project put there,
 /// from code an expression that takes it out does not show (`pending.get(id)`).
 fn holds_project_values(fq: &str) -> bool {
@@ -1806,6 +1805,7 @@ fn holds_project_values(fq: &str) -> bool {
             .any(|k| fq.ends_with(k))
 }
 
+/// The `return` statements of a method body, not those of lambdas or classes in it.
 pub(super) fn returns_of(block: Node) -> Vec<Node> {
     let mut out = Vec::new();
     let mut stack = vec![block];
