@@ -824,23 +824,26 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         if kept == f.calls.len() {
             continue;
         }
-        // Dropped calls on a type written without an import (the file's package's, or
-        // nested): the project's own, in code this run does not see.
-        let unseen: rustc_hash::FxHashSet<u32> =
-            if f.wait_sources.is_empty() && f.return_sources.is_empty() {
-                Default::default()
-            } else {
-                (0..f.calls.len())
-                    .filter(|&i| index[i] == usize::MAX)
-                    .filter(|&i| {
-                        f.calls[i]
-                            .target
-                            .as_ref()
-                            .is_some_and(|t| t.candidates.len() > 1)
-                    })
-                    .filter_map(|i| u32::try_from(i).ok())
-                    .collect()
+        // The calls a waited future can come from, while the dropped ones are still
+        // there: one on a type written without an import (the file's package's, or
+        // nested) is the project's own, in code this run does not see.
+        let calls = &f.calls;
+        let returned = f.return_sources.iter_mut().map(|(_, list)| list);
+        let sourced = returned.chain(f.wait_sources.iter_mut().map(|(_, list)| list));
+        for c in sourced.flat_map(|list| list.iter_mut()) {
+            let at = *c as usize;
+            *c = match index.get(at).filter(|&&k| k != usize::MAX) {
+                Some(&k) => u32::try_from(k).unwrap_or(LIBRARY_CALL),
+                None if calls
+                    .get(at)
+                    .and_then(|x| x.target.as_ref())
+                    .is_some_and(|t| t.candidates.len() > 1) =>
+                {
+                    UNSEEN_CALL
+                }
+                None => LIBRARY_CALL,
             };
+        }
         let mut i = 0;
         f.calls.retain(|_| {
             i += 1;
@@ -889,16 +892,6 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         for calls in promised.chain(f.chain_waits.iter_mut().map(|(_, calls)| calls)) {
             for c in calls.iter_mut() {
                 *c = remap(*c).unwrap_or(LIBRARY_CALL);
-            }
-        }
-        let sourced = f.return_sources.iter_mut().map(|(_, calls)| calls);
-        for calls in sourced.chain(f.wait_sources.iter_mut().map(|(_, calls)| calls)) {
-            for c in calls.iter_mut() {
-                *c = match remap(*c) {
-                    Some(k) => k,
-                    None if unseen.contains(c) => UNSEEN_CALL,
-                    None => LIBRARY_CALL,
-                };
             }
         }
         f.call_waits.retain_mut(|(c, _)| {

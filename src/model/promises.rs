@@ -96,14 +96,9 @@ pub fn proven_waits(
         for (span, chain) in &f.chain_waits {
             let library = chain.iter().all(|&ci| {
                 let t = targets(file, ci as usize);
-                let on_project = || {
-                    f.calls
-                        .get(ci as usize)
-                        .and_then(|c| c.target.as_deref())
-                        .is_some_and(|r| types.resolve(r).is_some())
-                };
                 ci == LIBRARY_CALL
-                    || t.iter().all(|n| proven.contains(n)) && (!t.is_empty() || !on_project())
+                    || t.iter().all(|n| proven.contains(n))
+                        && (!t.is_empty() || !on_project(facts, types, file, ci))
             });
             if library {
                 out.library.insert((file, span.start));
@@ -127,6 +122,17 @@ pub fn proven_waits(
         }
     }
     out
+}
+
+/// Whether call `ci` of `file` is made on a project type: one the project declares, or
+/// one written without an import (of the file's package, or nested: the project's own,
+/// in a file this run does not see).
+fn on_project(facts: &[FileFacts], types: &super::types::Types, file: FileId, ci: u32) -> bool {
+    facts[file]
+        .calls
+        .get(ci as usize)
+        .and_then(|c| c.target.as_deref())
+        .is_some_and(|r| types.resolve(r).is_some() || r.candidates.len() > 1)
 }
 
 /// Methods declared to return a future whose every returned future comes from calls
@@ -192,15 +198,8 @@ fn call_free(
     }
     // A project type's method with no body the project can show (an interface only
     // other code implements, a Spring Data repository): what it returns is unknown.
-    // (A type written without an import is of the file's package, or nested: the
-    // project's own, in a file this run does not see.)
-    let on_project = || {
-        facts[file].calls[ci as usize]
-            .target
-            .as_deref()
-            .is_some_and(|r| types.resolve(r).is_some() || r.candidates.len() > 1)
-    };
-    if !t.is_empty() && !t.iter().any(bodied) || t.is_empty() && on_project() {
+    if !t.is_empty() && !t.iter().any(bodied) || t.is_empty() && on_project(facts, types, file, ci)
+    {
         return false;
     }
     t.iter()

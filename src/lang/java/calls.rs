@@ -1192,7 +1192,8 @@ impl<'a> Extractor<'a> {
             self.facts.call_waits.push((c, span));
         }
         // Where the future can come from, for the project model to find pool work in.
-        let future = on_future || fq.is_some_and(|t| self.catalog.in_group("publisher", t));
+        let publisher = fq.is_some_and(|t| self.catalog.in_group("publisher", t));
+        let future = on_future || publisher;
         // (Not a project class's own wait: that future is the project's.)
         if let (true, false, true, Some(o)) =
             (future && !member, timed, recv.origin.is_empty(), object)
@@ -1203,7 +1204,6 @@ impl<'a> Extractor<'a> {
                 self.facts.wait_sources.push((span, calls.into()));
             }
         }
-        let publisher = fq.is_some_and(|t| self.catalog.in_group("publisher", t));
         if let (true, false, Some(o)) = (publisher, timed, object) {
             if let Some(calls) = self.reactive_chain(o) {
                 self.facts.chain_waits.push((span, calls.into()));

@@ -1033,31 +1033,6 @@ enum PublisherStep {
     Hop,
 }
 
-/// Calls that hand work to a pool and return its future, whatever the receiver's type
-/// (`supplyAsync(task, executorOf(name))`): a future from one may be pool work.
-const SUBMITS: [&str; 6] = [
-    "supplyAsync",
-    "runAsync",
-    "submit",
-    "schedule",
-    "invokeAll",
-    "invokeAny",
-];
-
-/// `CompletableFuture` continuations that run on a pool (the common pool, or the one
-/// given): what follows them is pool work.
-const ASYNC_CONTINUATIONS: [&str; 9] = [
-    "thenApplyAsync",
-    "thenAcceptAsync",
-    "thenRunAsync",
-    "thenComposeAsync",
-    "thenCombineAsync",
-    "handleAsync",
-    "whenCompleteAsync",
-    "exceptionallyAsync",
-    "exceptionallyComposeAsync",
-];
-
 /// Operators whose lambdas return the publisher that follows.
 const FLAT_MAPS: [&str; 8] = [
     "flatMap",
@@ -1435,7 +1410,14 @@ impl Extractor<'_> {
                 self.catalog.in_group("future", fq) || self.catalog.in_group("publisher", fq)
             })
         };
-        let holder = |v: &super::types::Value| v.fq().is_some_and(holds_project_values);
+        // A collection the project fills (`pending.get(id)`): what it holds the project
+        // put there, from code this expression does not show.
+        let holder = |v: &super::types::Value| {
+            v.fq().is_some_and(|fq| {
+                self.catalog.in_group("collection", fq)
+                    || fq.starts_with("java.util.") && fq.ends_with("Map")
+            })
+        };
         let mut out = Vec::new();
         let mut seen: Vec<&str> = Vec::new();
         let mut stack = vec![expr];
@@ -1446,11 +1428,11 @@ impl Extractor<'_> {
             match n.kind_name() {
                 "method_invocation" => {
                     let name = n.field("name").map_or("", |x| self.text(x));
-                    // (`subscribeOn(io())`, `thenApplyAsync(f, pool)`: moved onto a pool.)
-                    let hop = matches!(publisher_step(name, Some("")), Some(PublisherStep::Hop))
-                        || ASYNC_CONTINUATIONS.contains(&name);
+                    // A submission whatever the receiver (`supplyAsync(task, executorOf(n))`,
+                    // `thenApplyAsync(f, pool)`), or a scheduler hop (`subscribeOn(io())`).
+                    let hop = matches!(publisher_step(name, Some("")), Some(PublisherStep::Hop));
                     if self.submission_at.contains_key(&key)
-                        || SUBMITS.contains(&name)
+                        || self.catalog.is_submit_method(name)
                         || hop
                         || self.promise_factory(n, name)
                         || self.unbounded_client_chain(n)
@@ -1794,15 +1776,6 @@ fn guards(at: Node) -> Vec<Node> {
         child = p;
     }
     out
-}
-
-/// A JDK collection (`Map`, `List`, `Queue`, ..): what it holds the project put there,
-/// from code an expression that takes it out does not show (`pending.get(id)`).
-fn holds_project_values(fq: &str) -> bool {
-    fq.starts_with("java.util.")
-        && ["Map", "List", "Set", "Queue", "Deque", "Collection"]
-            .iter()
-            .any(|k| fq.ends_with(k))
 }
 
 /// The `return` statements of a method body, not those of lambdas or classes in it.
