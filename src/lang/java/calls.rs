@@ -655,6 +655,12 @@ impl<'a> Extractor<'a> {
             ),
             None => (self.receiver_pool(node, recv)?, (0..args.len()).collect()),
         };
+        // `pageFile.tx().execute(tx -> ..)` on a receiver not known to be a pool: a
+        // task takes no argument (`Runnable.run()`, `Callable.call()`), so a callback
+        // that takes one is handed to something else.
+        if !pool.confirmed && args.iter().any(|a| syntax::takes_arguments(*a)) {
+            return None;
+        }
         let idx = self.facts.submissions.len();
         let span = self.call_span(node);
         self.facts.submissions.push(Submission {

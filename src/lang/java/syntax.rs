@@ -416,6 +416,36 @@ pub(super) fn named_children(node: Node) -> Vec<Node> {
     children
 }
 
+/// Whether an argument is a callback that takes arguments: a lambda with
+/// parameters, or an anonymous class none of whose methods is parameterless.
+pub(super) fn takes_arguments(mut arg: Node) -> bool {
+    while matches!(
+        arg.kind_name(),
+        "cast_expression" | "parenthesized_expression"
+    ) {
+        match arg.field("value").or_else(|| arg.named_child(0)) {
+            Some(a) => arg = a,
+            None => return false,
+        }
+    }
+    match arg.kind_name() {
+        "lambda_expression" => arg
+            .field("parameters")
+            .is_some_and(|p| p.kind_name() == "identifier" || p.named_child_count() > 0),
+        "object_creation_expression" => named_children(arg)
+            .into_iter()
+            .find(|c| c.kind_name() == "class_body")
+            .is_some_and(|body| {
+                let methods: Vec<Node> = named_children(body)
+                    .into_iter()
+                    .filter(|m| m.kind_name() == "method_declaration")
+                    .collect();
+                !methods.is_empty() && methods.iter().all(|m| !formal_params(*m).is_empty())
+            }),
+        _ => false,
+    }
+}
+
 /// A method declaration's formal parameters, in order.
 pub(super) fn formal_params(method: Node) -> Vec<Node> {
     let Some(ps) = method.field("parameters") else {
