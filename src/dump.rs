@@ -287,10 +287,11 @@ pub fn dump(project: &Project) -> String {
             let linked = project.pool(&s.pool).is_some();
             let _ = writeln!(
                 out,
-                "  submit {} to {}{} at {} from {}{}",
+                "  submit {} to {}{}{} at {} from {}{}",
                 s.what,
                 project.canonical(&s.pool),
                 if linked { "" } else { " (no definition)" },
+                if s.forkjoin { " (a ForkJoinPool)" } else { "" },
                 at(file, s.span),
                 project.display_name(file, s.ctx),
                 match (s.waited, s.waited_at) {
@@ -415,6 +416,8 @@ pub fn dump(project: &Project) -> String {
                 " on library calls only (no pool work of the project's)"
             } else if w.timed {
                 " timed"
+            } else if w.forkjoin {
+                " on a ForkJoinTask"
             } else {
                 ""
             };

@@ -706,6 +706,9 @@ pub struct Submission {
     /// Flush(batch))`): its `run()`/`call()` runs as the task.
     #[serde(default)]
     pub task_type: Option<std::sync::Arc<TypeRef>>,
+    /// Java: submitted to a `ForkJoinPool` (its task runs on a fork/join worker).
+    #[serde(default)]
+    pub forkjoin: bool,
 }
 
 /// What kind of blocking a wait is.
@@ -786,6 +789,10 @@ pub struct Wait {
     /// then `f.cancel(true)` when it times out): the task leaves with its waiter.
     #[serde(default)]
     pub cancels: bool,
+    /// Java: a `ForkJoinTask`'s `join()`/`get()`: on a fork/join worker the pool
+    /// helps or adds a thread while it waits.
+    #[serde(default)]
+    pub forkjoin: bool,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).

@@ -148,6 +148,14 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             let paced = w.permit
                 && !execs.is_empty()
                 && execs.iter().all(|e| matches!(e.kind, CtxKind::PoolTask(_)));
+            // A `ForkJoinTask` joined on a fork/join worker: the pool helps with queued
+            // tasks or adds a thread while it waits (round 79: janusgraph's snapshot).
+            let compensated = w.forkjoin
+                && !execs.is_empty()
+                && execs.iter().all(|e| {
+                    e.submission
+                        .is_some_and(|s| project.facts[e.file].submissions[s].forkjoin)
+                });
             let library = project.model.library_waits.contains(&(file, w.span.start));
             // Only a scheduled job's run reaches it: waiting holds back the job's next
             // run, not requests (a Quartz job waiting for its shards or its registry:
@@ -159,6 +167,7 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                 || submitter_bounds(project, &execs)
                 || paced
                 || library
+                || compensated
                 || job;
             if quiet && !settings.pedantic {
                 continue;

@@ -406,7 +406,7 @@ impl<'a> Extractor<'a> {
         };
         let timed = element.is_some_and(|e| e.complete || e.bounded);
         let help = entry.help.replace("{recv}", "future");
-        self.push_wait(
+        let idx = self.push_wait(
             node_span(node),
             format!("`{}`", short(t)),
             &entry.kind,
@@ -414,6 +414,7 @@ impl<'a> Extractor<'a> {
             None,
             help,
         );
+        self.facts.waits[idx].forkjoin = fq.is_some_and(|t| self.catalog.in_group("forkjoin", &t));
     }
 
     /// The overload of the class's method `name` an unqualified call picks by its
@@ -679,6 +680,7 @@ impl<'a> Extractor<'a> {
             guarded: self.admits_one(node) || self.replaces_pending(node),
             returned: self.returned_call == Some(node.id()),
             task_type: None,
+            forkjoin: recv.fq() == Some("java.util.concurrent.ForkJoinPool"),
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
@@ -1181,6 +1183,7 @@ impl<'a> Extractor<'a> {
         }
         self.facts.waits[idx].consumer = entry.request_path;
         self.facts.waits[idx].permit = entry.permit;
+        self.facts.waits[idx].forkjoin = fq.is_some_and(|t| self.catalog.in_group("forkjoin", t));
         let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
         // `while (startTime == 0) started.await();` where the class's own worker
         // counts `started` down: a start-up handshake, over once the worker runs.
@@ -1570,6 +1573,7 @@ impl<'a> Extractor<'a> {
             by_call: false,
             counted_by: None,
             cancels: false,
+            forkjoin: false,
         });
         idx
     }

@@ -487,6 +487,7 @@ impl<'a> Extractor<'a> {
             guarded: false,
             returned: false,
             task_type: None,
+            forkjoin: false,
         });
         self.submission_at.insert((whole.start, whole.end), idx);
         Some(idx)
@@ -704,6 +705,7 @@ impl<'a> Extractor<'a> {
             by_call: false,
             counted_by: None,
             cancels: false,
+            forkjoin: false,
         });
     }
 
