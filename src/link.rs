@@ -170,9 +170,10 @@ impl<'a> Project<'a> {
             }
             for (a, b) in &f.pool_aliases {
                 // A field its own class assigns a new pool to is not injected: no bean
-                // of that name is it (else two classes' `pool` fields become one pool).
+                // of that name or provider of that type is it (else two classes' `pool`
+                // fields become one pool, or every such field the one `@Provides` pool).
                 if (defined.contains(a.as_str()) || hand_built.contains(a.as_str()))
-                    && b.starts_with("bean:")
+                    && (b.starts_with("bean:") || b.starts_with("provided:"))
                 {
                     continue;
                 }
