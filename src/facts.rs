@@ -629,6 +629,10 @@ pub struct Context {
     /// Rust: marked `#[allow(dead_code)]`: its author says nothing may call it.
     #[serde(default)]
     pub allows_dead: bool,
+    /// Java: a method annotated as a test hook (`@VisibleForTesting`: the catalog's
+    /// `test_hook_annotations`); with no caller in the project only tests run it.
+    #[serde(default)]
+    pub test_hook: bool,
 }
 
 /// What an argument or a parameter type is, for telling overloads of one arity apart:

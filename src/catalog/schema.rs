@@ -648,6 +648,11 @@ pub struct LangCatalog {
     /// role named there is an administrator's serves an admin console, not traffic.
     #[serde(default)]
     pub admin_role_annotations: Vec<String>,
+    /// Java: annotations of test hooks (`VisibleForTesting`, by simple name: Guava's,
+    /// AndroidX's, a project's own): a method no code of the project calls is run only
+    /// by tests, so it is cold, and what it makes exists only in tests.
+    #[serde(default)]
+    pub test_hook_annotations: Vec<String>,
     /// Rust: calls that make a server-wide request timeout (tower-http's
     /// `TimeoutLayer::new(..)`): a crate that builds one cancels its route handlers'
     /// futures when it fires, and with them the requests they await.
@@ -764,6 +769,8 @@ impl LangCatalog {
         self.middleware_next.extend(other.middleware_next);
         self.admin_role_annotations
             .extend(other.admin_role_annotations);
+        self.test_hook_annotations
+            .extend(other.test_hook_annotations);
         self.pool_name_hints.extend(other.pool_name_hints);
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);

@@ -27,6 +27,8 @@ pub struct Heats {
     per_request: rustc_hash::FxHashSet<Node>,
     /// Hot code reached only along lazy initializations (`Heats::first_use`).
     first_use: rustc_hash::FxHashSet<Node>,
+    /// Test hooks no code of the project calls (`Entry::uncalled`): only tests run them.
+    test_hooks: rustc_hash::FxHashSet<Node>,
 }
 
 /// One step of a witness path: the entry point, then each call.
@@ -306,6 +308,18 @@ impl Heats {
                 if let Some(p) = follows_parent(f, ctx) {
                     nested.entry((file, p)).or_default().push((file, ctx));
                 }
+                // A test hook no code of the project calls: only tests run it.
+                if f.contexts[ctx].test_hook
+                    && f.contexts[ctx].entry.is_none()
+                    && graph.callers.get(&(file, ctx)).is_none_or(|c| c.is_empty())
+                {
+                    h.test_hooks.insert((file, ctx));
+                    let why = "`@VisibleForTesting` test hook no production code calls";
+                    add_cold((file, ctx), why, &mut inert);
+                    h.roots.insert((file, ctx), why.into());
+                    h.heat.insert((file, ctx), Heat::Cold);
+                    continue;
+                }
                 if let Some((heat, why)) = root_of(f, ctx) {
                     if heat == Heat::Hot && submitted_task(f, ctx) {
                         deferred.insert((file, ctx), why);
@@ -584,6 +598,12 @@ impl Heats {
     /// The heat of a context (`Unknown` when no entry point reaches it).
     pub fn heat(&self, n: Node) -> Heat {
         self.heat.get(&n).copied().unwrap_or(Heat::Unknown)
+    }
+
+    /// Whether a context is a test hook no code of the project calls: what it makes
+    /// (a client on a test channel) exists only in tests.
+    pub fn test_hook(&self, n: Node) -> bool {
+        self.test_hooks.contains(&n)
     }
 
     /// Why a root is hot or cold.

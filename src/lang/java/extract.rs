@@ -266,6 +266,7 @@ impl<'a> Extractor<'a> {
             local_params: 0,
             is_static: false,
             allows_dead: false,
+            test_hook: false,
         });
         id
     }
@@ -1093,6 +1094,10 @@ impl<'a> Extractor<'a> {
                     })
             });
             self.facts.contexts[id].entry = entry.map(Box::new);
+            let hooks = &self.catalog.data.test_hook_annotations;
+            self.facts.contexts[id].test_hook = annotations
+                .iter()
+                .any(|a| hooks.iter().any(|h| a.name.rsplit('.').next() == Some(h)));
             self.marks_and_advice(node, id, &annotations);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {

@@ -427,6 +427,7 @@ impl<'a> Extractor<'a> {
             local_params: 0,
             is_static: false,
             allows_dead: false,
+            test_hook: false,
         });
         id
     }
