@@ -797,6 +797,9 @@ pub struct Wait {
     /// helps or adds a thread while it waits.
     #[serde(default)]
     pub forkjoin: bool,
+    /// What the wait lasts until, when the catalog says (`WaitEntry::until`).
+    #[serde(default)]
+    pub until: Option<Box<str>>,
 }
 
 /// A call to a method that may be linked to another context (same class or another file).

@@ -114,6 +114,10 @@ pub struct WaitEntry {
     /// the async runtime (`block_in_place`): the closure is not async code.
     #[serde(default)]
     pub section: bool,
+    /// What a synchronizer wait lasts until, for its message, when not another
+    /// thread's release (`Process.waitFor()`: "the child process exits").
+    #[serde(default)]
+    pub until: Option<String>,
     pub help: String,
 }
 

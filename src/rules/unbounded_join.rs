@@ -179,8 +179,9 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
                     w.what, s.pool_name
                 ),
                 (None, WaitKind::Synchronizer) => format!(
-                    "{} blocks with no time bound until another thread releases it",
-                    w.what
+                    "{} blocks with no time bound until {}",
+                    w.what,
+                    w.until.as_deref().unwrap_or("another thread releases it")
                 ),
                 (None, WaitKind::BlockOn | WaitKind::CallerRuns) => format!(
                     "{} blocks a pool worker with no time bound until the future completes",

@@ -1184,6 +1184,7 @@ impl<'a> Extractor<'a> {
         self.facts.waits[idx].consumer = entry.request_path;
         self.facts.waits[idx].permit = entry.permit;
         self.facts.waits[idx].forkjoin = fq.is_some_and(|t| self.catalog.in_group("forkjoin", t));
+        self.facts.waits[idx].until = entry.until.as_deref().map(Into::into);
         let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
         // `while (startTime == 0) started.await();` where the class's own worker
         // counts `started` down: a start-up handshake, over once the worker runs.
@@ -1574,6 +1575,7 @@ impl<'a> Extractor<'a> {
             counted_by: None,
             cancels: false,
             forkjoin: false,
+            until: None,
         });
         idx
     }

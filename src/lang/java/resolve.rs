@@ -36,6 +36,7 @@ const JAVA_LANG: &[&str] = &[
     "Runnable",
     "ThreadLocal",
     "InheritableThreadLocal",
+    "Process",
 ];
 
 impl Names {

@@ -388,6 +388,7 @@ impl<'a> Extractor<'a> {
             bounded_only: false,
             section: false,
             permit: false,
+            until: None,
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(
@@ -706,6 +707,7 @@ impl<'a> Extractor<'a> {
             counted_by: None,
             cancels: false,
             forkjoin: false,
+            until: None,
         });
     }
 
