@@ -118,6 +118,11 @@ pub struct WaitEntry {
     /// thread's release (`Process.waitFor()`: "the child process exits").
     #[serde(default)]
     pub until: Option<String>,
+    /// Java: the receiver's methods whose stream, read on this thread before the wait,
+    /// ends it (`p.getInputStream()` read to its end: the process has exited by then).
+    /// A stream handed to a project object (a pump thread) is read elsewhere.
+    #[serde(default)]
+    pub drained_by: Vec<String>,
     pub help: String,
 }
 

@@ -27,7 +27,7 @@ pub struct Heats {
     per_request: rustc_hash::FxHashSet<Node>,
     /// Hot code reached only along lazy initializations (`Heats::first_use`).
     first_use: rustc_hash::FxHashSet<Node>,
-    /// Test hooks no code of the project calls (`Entry::uncalled`): only tests run them.
+    /// Test hooks no code of the project calls (`Context::test_hook`): only tests run them.
     test_hooks: rustc_hash::FxHashSet<Node>,
 }
 
@@ -314,7 +314,7 @@ impl Heats {
                     && graph.callers.get(&(file, ctx)).is_none_or(|c| c.is_empty())
                 {
                     h.test_hooks.insert((file, ctx));
-                    let why = "`@VisibleForTesting` test hook no production code calls";
+                    let why = "test hook no production code calls";
                     add_cold((file, ctx), why, &mut inert);
                     h.roots.insert((file, ctx), why.into());
                     h.heat.insert((file, ctx), Heat::Cold);

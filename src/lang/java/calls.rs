@@ -170,16 +170,9 @@ impl<'a> Extractor<'a> {
             let task = submission.as_ref().filter(|(_, tasks)| tasks.contains(&i));
             // `pool.submit((Callable<Void>) () -> { .. })`: the cast picks the overload;
             // the lambda is the task.
-            let unwrapped = task.and_then(|_| {
-                let mut a = *arg;
-                while matches!(
-                    a.kind_name(),
-                    "cast_expression" | "parenthesized_expression"
-                ) {
-                    a = a.field("value").or_else(|| a.named_child(0))?;
-                }
-                (a.kind_name() == "lambda_expression").then_some(a)
-            });
+            let unwrapped = task
+                .map(|_| syntax::uncast(*arg))
+                .filter(|a| a.kind_name() == "lambda_expression");
             let arg = &unwrapped.unwrap_or(*arg);
             if let (Some((idx, _)), "identifier") = (task, arg.kind_name()) {
                 // `pool.submit(task)` with `task` this method's parameter: a wrapper.
@@ -680,7 +673,9 @@ impl<'a> Extractor<'a> {
             guarded: self.admits_one(node) || self.replaces_pending(node),
             returned: self.returned_call == Some(node.id()),
             task_type: None,
-            forkjoin: recv.fq() == Some("java.util.concurrent.ForkJoinPool"),
+            forkjoin: recv
+                .fq()
+                .is_some_and(|fq| self.catalog.in_group("forkjoin_pool", fq)),
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);
@@ -1127,6 +1122,7 @@ impl<'a> Extractor<'a> {
         }
         if exempt(entry)
             || thread_exempt
+            || object.is_some_and(|o| self.drained_before(node, o, &entry.drained_by))
             || own_api
             || object.is_some_and(|o| self.single_flight(o))
             || name == "join" && object.is_some_and(|o| self.interrupted_before(node, o))
@@ -1474,16 +1470,7 @@ impl<'a> Extractor<'a> {
     /// waits for it to end (a teardown), not for work to finish.
     fn interrupted_before(&self, wait: Node, thread: Node) -> bool {
         // `((Thread) worker)` is `worker`.
-        fn bare(n: Node) -> Node {
-            let n = syntax::unparen(n);
-            match n
-                .field("value")
-                .filter(|_| n.kind_name() == "cast_expression")
-            {
-                Some(v) => bare(v),
-                None => n,
-            }
-        }
+        let bare = syntax::uncast;
         let thread = self.text(bare(thread));
         super::queues::enclosing_body(wait).is_some_and(|body| {
             syntax::any_node(body, |n| {
@@ -1492,6 +1479,38 @@ impl<'a> Extractor<'a> {
                     && n.field("name").is_some_and(|m| self.text(m) == "interrupt")
                     && n.field("object")
                         .is_some_and(|o| self.text(bare(o)) == thread)
+            })
+        })
+    }
+
+    /// `p.getInputStream()` (one of `streams`, called on `recv`) read on this thread
+    /// before the wait: wrapped in a JDK reader or read by a call. A stream handed to a
+    /// project object (`new OutputPump(p.getInputStream(), out).start()`) is read by it.
+    fn drained_before(&self, wait: Node, recv: Node, streams: &[String]) -> bool {
+        if streams.is_empty() {
+            return false;
+        }
+        let recv = self.text(syntax::uncast(recv));
+        let handed_on = |call: Node| {
+            let creation = call
+                .parent()
+                .filter(|a| a.kind_name() == "argument_list")
+                .and_then(|a| a.parent())
+                .filter(|c| c.kind_name() == "object_creation_expression");
+            creation.is_some_and(|c| {
+                let ty = c.field("type").and_then(|t| self.jtype(t));
+                ty.and_then(|t| t.fq().map(str::to_string))
+                    .is_none_or(|fq| !fq.starts_with("java."))
+            })
+        };
+        super::queues::enclosing_body(wait).is_some_and(|body| {
+            syntax::any_node(body, |n| {
+                n.end_byte() <= wait.start_byte()
+                    && n.kind_name() == "method_invocation"
+                    && n.field("name")
+                        .is_some_and(|m| streams.iter().any(|s| s == self.text(m)))
+                    && n.field("object").is_some_and(|o| self.text(o) == recv)
+                    && !handed_on(n)
             })
         })
     }

@@ -416,18 +416,25 @@ pub(super) fn named_children(node: Node) -> Vec<Node> {
     children
 }
 
-/// Whether an argument is a callback that takes arguments: a lambda with
-/// parameters, or an anonymous class none of whose methods is parameterless.
-pub(super) fn takes_arguments(mut arg: Node) -> bool {
+/// The expression inside casts and parentheses (`(Callable<Void>) () -> { .. }`: the
+/// lambda, whose cast only picks the overload).
+pub(super) fn uncast(mut node: Node) -> Node {
     while matches!(
-        arg.kind_name(),
+        node.kind_name(),
         "cast_expression" | "parenthesized_expression"
     ) {
-        match arg.field("value").or_else(|| arg.named_child(0)) {
-            Some(a) => arg = a,
-            None => return false,
+        match node.field("value").or_else(|| node.named_child(0)) {
+            Some(inner) => node = inner,
+            None => break,
         }
     }
+    node
+}
+
+/// Whether an argument is a callback that takes arguments: a lambda with
+/// parameters, or an anonymous class none of whose methods is parameterless.
+pub(super) fn takes_arguments(arg: Node) -> bool {
+    let arg = uncast(arg);
     match arg.kind_name() {
         "lambda_expression" => arg
             .field("parameters")

@@ -389,6 +389,7 @@ impl<'a> Extractor<'a> {
             section: false,
             permit: false,
             until: None,
+            drained_by: Vec::new(),
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(
