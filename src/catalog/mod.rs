@@ -311,6 +311,11 @@ impl Indexed {
         })
     }
 
+    /// Whether a type is one a caller can wait on: a future or a publisher.
+    pub fn waitable(&self, fq: &str) -> bool {
+        self.in_group("future", fq) || self.in_group("publisher", fq)
+    }
+
     /// Whether a type is in a named group.
     pub fn in_group(&self, group: &str, fq: &str) -> bool {
         self.data
@@ -350,15 +355,14 @@ impl Indexed {
         if !self.is_return_method(method) {
             return false;
         }
-        let waitable = |t: &str| self.in_group("future", t) || self.in_group("publisher", t);
         self.data.returns.iter().any(|r| {
             r.methods.iter().any(|m| m == method)
                 && !r.complete
-                && r.r#type.as_deref().is_some_and(waitable)
+                && r.r#type.as_deref().is_some_and(|t| self.waitable(t))
                 && !r
                     .on
                     .iter()
-                    .any(|o| waitable(o) || o.ends_with(".CompletionStage"))
+                    .any(|o| self.waitable(o) || o.ends_with(".CompletionStage"))
                 && self.matches(&r.on, on)
         })
     }

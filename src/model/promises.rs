@@ -38,15 +38,10 @@ pub fn proven_waits(
         .iter()
         .enumerate()
         .flat_map(|(file, f)| {
-            let async_method = |ctx: usize| {
-                f.async_methods
-                    .iter()
-                    .any(|m| m.span == f.contexts[ctx].head)
-            };
             f.promise_methods
                 .iter()
                 .filter(|(ctx, _)| !f.submissions.iter().any(|s| s.returned && s.ctx == *ctx))
-                .filter(move |(ctx, _)| !async_method(*ctx))
+                .filter(move |(ctx, _)| !spring_async(facts, (file, *ctx)))
                 .map(move |(ctx, calls)| ((file, *ctx), &calls[..]))
         })
         .collect();
@@ -148,21 +143,10 @@ fn pool_free(facts: &[FileFacts], calls: &CallGraph, types: &super::types::Types
         })
         .collect();
     let mut free = HashSet::default();
-    loop {
-        let before = free.len();
-        for &(node, sources) in &summaries {
-            if !free.contains(&node)
-                && sources
-                    .iter()
-                    .all(|&ci| call_free(facts, calls, types, &free, node.0, ci))
-            {
-                free.insert(node);
-            }
-        }
-        if free.len() == before {
-            return free;
-        }
-    }
+    fixpoint(summaries, &mut free, |free, file, ci| {
+        call_free(facts, calls, types, free, file, ci)
+    });
+    free
 }
 
 /// Whether what call `ci` of `file` returns holds no pool work of the project's: a
@@ -184,16 +168,9 @@ fn call_free(
     }
     let t = targets(facts, calls, file, ci as usize);
     let returns_future = |&(f, c): &Node| facts[f].returns.iter().any(|(r, _)| *r == c);
-    let bodied = |&(f, c): &Node| {
-        let ctx = &facts[f].contexts[c];
-        ctx.body.start > ctx.head.start
-    };
+    let bodied = |&n: &Node| has_body(facts, n);
     // An `@Async` method's callers get the future of the task Spring submits.
-    let spring_async = |&(f, c): &Node| {
-        let head = facts[f].contexts[c].head;
-        facts[f].async_methods.iter().any(|m| m.span == head)
-    };
-    if t.iter().any(spring_async) {
+    if t.iter().any(|&n| spring_async(facts, n)) {
         return false;
     }
     // A project type's method with no body the project can show (an interface only
@@ -206,6 +183,20 @@ fn call_free(
         .all(|n| !bodied(n) || !returns_future(n) || free.contains(n))
 }
 
+/// Whether a method is Spring `@Async`: its callers get the future of the task
+/// Spring's proxy submits, whatever its body returns.
+fn spring_async(facts: &[FileFacts], (f, c): Node) -> bool {
+    let head = facts[f].contexts[c].head;
+    facts[f].async_methods.iter().any(|m| m.span == head)
+}
+
+/// Whether a method has a body (a Java method without one has its whole declaration
+/// as its body span, which starts before its name).
+fn has_body(facts: &[FileFacts], (f, c): Node) -> bool {
+    let ctx = &facts[f].contexts[c];
+    ctx.body.start > ctx.head.start
+}
+
 /// Grow `proven` to its fixpoint over `pending`.
 fn prove(
     pending: &HashMap<Node, &[u32]>,
@@ -213,17 +204,26 @@ fn prove(
     targets: &dyn Fn(FileId, usize) -> Vec<Node>,
     library: bool,
 ) {
+    let pending = pending.iter().map(|(&node, calls)| (node, *calls));
+    fixpoint(pending, proven, |proven, file, ci| {
+        let t = targets(file, ci as usize);
+        (library || !t.is_empty()) && t.iter().all(|n| proven.contains(n))
+    });
+}
+
+/// A least fixpoint: add each method of `summaries` to `proven` once `holds` accepts
+/// every call it lists (given what is proven so far), until nothing changes; a cycle
+/// proves nothing.
+fn fixpoint<'s>(
+    summaries: impl IntoIterator<Item = (Node, &'s [u32])>,
+    proven: &mut HashSet<Node>,
+    holds: impl Fn(&HashSet<Node>, FileId, u32) -> bool,
+) {
+    let summaries: Vec<(Node, &[u32])> = summaries.into_iter().collect();
     loop {
         let before = proven.len();
-        for (&node, returned) in pending {
-            if proven.contains(&node) {
-                continue;
-            }
-            let all = returned.iter().all(|&ci| {
-                let t = targets(node.0, ci as usize);
-                (library || !t.is_empty()) && t.iter().all(|n| proven.contains(n))
-            });
-            if all {
+        for &(node, calls) in &summaries {
+            if !proven.contains(&node) && calls.iter().all(|&ci| holds(proven, node.0, ci)) {
                 proven.insert(node);
             }
         }
@@ -248,14 +248,8 @@ fn targets(facts: &[FileFacts], calls: &CallGraph, file: FileId, ci: usize) -> V
 /// The targets with a body: what a call returns is what its implementations return,
 /// not an interface's abstract method (none: nothing is proven).
 fn bodied_targets(facts: &[FileFacts], calls: &CallGraph, file: FileId, ci: usize) -> Vec<Node> {
-    // A Java method without a body has its whole declaration as its body span, which
-    // starts before its name.
-    let has_body = |&(f, c): &Node| {
-        let ctx = &facts[f].contexts[c];
-        ctx.body.start > ctx.head.start
-    };
     let mut t = targets(facts, calls, file, ci);
-    t.retain(has_body);
+    t.retain(|&n| has_body(facts, n));
     t
 }
 

@@ -1378,9 +1378,6 @@ impl<'a> Extractor<'a> {
         })
     }
 
-    /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls
-    /// `notifyAll()`/`signalAll()` (one of `signals`): the component's threads hand
-    /// work to each other.
     /// Whether a method signals inside a lambda or class body of its own (a task it
     /// starts signals when that work is done, later).
     fn signals_later(&self, method: Node, signals: &[&str]) -> bool {
@@ -1393,6 +1390,9 @@ impl<'a> Extractor<'a> {
         })
     }
 
+    /// `while (!flushed) lock.wait();` (or `cond.await()`) in a class that also calls
+    /// `notifyAll()`/`signalAll()` (one of `signals`): the component's threads hand
+    /// work to each other.
     fn handshake(&self, node: Node, signals: &[&str]) -> bool {
         if signals.is_empty() {
             return false;
@@ -1469,16 +1469,20 @@ impl<'a> Extractor<'a> {
     /// `worker.interrupt(); .. worker.join();`: the method stops the thread before it
     /// waits for it to end (a teardown), not for work to finish.
     fn interrupted_before(&self, wait: Node, thread: Node) -> bool {
-        // `((Thread) worker)` is `worker`.
-        let bare = syntax::uncast;
-        let thread = self.text(bare(thread));
+        self.called_before(wait, thread, |_, name| name == "interrupt")
+    }
+
+    /// Whether the method around `wait` calls, before it, a method on the same receiver
+    /// (`((Thread) worker)` is `worker`) that `pick` accepts (given the call and its name).
+    fn called_before(&self, wait: Node, recv: Node, pick: impl Fn(Node, &str) -> bool) -> bool {
+        let recv = self.text(syntax::uncast(recv));
         super::queues::enclosing_body(wait).is_some_and(|body| {
             syntax::any_node(body, |n| {
                 n.end_byte() <= wait.start_byte()
                     && n.kind_name() == "method_invocation"
-                    && n.field("name").is_some_and(|m| self.text(m) == "interrupt")
                     && n.field("object")
-                        .is_some_and(|o| self.text(bare(o)) == thread)
+                        .is_some_and(|o| self.text(syntax::uncast(o)) == recv)
+                    && n.field("name").is_some_and(|m| pick(n, self.text(m)))
             })
         })
     }
@@ -1490,7 +1494,6 @@ impl<'a> Extractor<'a> {
         if streams.is_empty() {
             return false;
         }
-        let recv = self.text(syntax::uncast(recv));
         let handed_on = |call: Node| {
             let creation = call
                 .parent()
@@ -1503,15 +1506,8 @@ impl<'a> Extractor<'a> {
                     .is_none_or(|fq| !fq.starts_with("java."))
             })
         };
-        super::queues::enclosing_body(wait).is_some_and(|body| {
-            syntax::any_node(body, |n| {
-                n.end_byte() <= wait.start_byte()
-                    && n.kind_name() == "method_invocation"
-                    && n.field("name")
-                        .is_some_and(|m| streams.iter().any(|s| s == self.text(m)))
-                    && n.field("object").is_some_and(|o| self.text(o) == recv)
-                    && !handed_on(n)
-            })
+        self.called_before(wait, recv, |call, name| {
+            streams.iter().any(|s| s == name) && !handed_on(call)
         })
     }
 

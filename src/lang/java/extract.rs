@@ -1198,9 +1198,7 @@ impl<'a> Extractor<'a> {
             .is_some_and(|t| self.bounded_future(t));
         // What a call to it returns, for waits on that call's result in other files.
         let declared = self.frame.returns.as_ref().and_then(|t| t.fq());
-        let waitable =
-            |t: &&str| self.catalog.in_group("future", t) || self.catalog.in_group("publisher", t);
-        if let Some(fq) = declared.filter(waitable) {
+        if let Some(fq) = declared.filter(|t| self.catalog.waitable(t)) {
             self.facts.returns.push((id, fq.into()));
             if let Some(calls) = self.returned_sources(node) {
                 self.facts.return_sources.push((id, calls.into()));

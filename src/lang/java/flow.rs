@@ -1405,11 +1405,7 @@ impl Extractor<'_> {
     /// submission there, a new promise, a future-typed field or parameter, a method
     /// reference to another object's method (no call the model can follow).
     pub(super) fn future_sources(&self, expr: Node, body: Node) -> Option<Vec<u32>> {
-        let waitable = |v: &super::types::Value| {
-            v.fq().is_some_and(|fq| {
-                self.catalog.in_group("future", fq) || self.catalog.in_group("publisher", fq)
-            })
-        };
+        let waitable = |v: &super::types::Value| v.fq().is_some_and(|fq| self.catalog.waitable(fq));
         // A collection the project fills (`pending.get(id)`): what it holds the project
         // put there, from code this expression does not show.
         let holder = |v: &super::types::Value| {
@@ -1558,9 +1554,7 @@ impl Extractor<'_> {
             .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
             .filter(|w| w.starts_with(char::is_uppercase))
             .filter_map(|w| self.names.resolve_type(w, &|fq| self.catalog.knows(fq)))
-            .any(|fq| {
-                self.catalog.in_group("future", &fq) || self.catalog.in_group("publisher", &fq)
-            })
+            .any(|fq| self.catalog.waitable(&fq))
     }
 
     /// A library call the catalog types as a future nothing bounds (`[[returns]]`:
