@@ -101,7 +101,11 @@ fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         CtxKind::PoolTask(_) if c.dedicated_loop => {
             Some((Heat::Cold, "pool thread dedicated to a loop".into()))
         }
-        // Rust: threads spawned in a loop (a thread per connection, per job).
+        // Rust: threads spawned in a loop whose bodies run once (one per plugin, per
+        // shard) are the spawning call's fan-out: they take its heat.
+        CtxKind::PoolTask(k) if k.starts_with(crate::facts::HAND_ROLLED) && !c.worker_loop => None,
+        // Rust: threads spawned in a loop that loop themselves: a hand-rolled pool's
+        // workers.
         CtxKind::PoolTask(k) if k.starts_with(crate::facts::HAND_ROLLED) => {
             Some((Heat::Hot, "thread spawned for each round of a loop".into()))
         }

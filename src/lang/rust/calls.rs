@@ -278,6 +278,9 @@ impl<'a> Extractor<'a> {
         let exec = self.current_ctx().map(|c| self.execution_of(c));
         let fetch =
             exec.is_some_and(|e| self.hand_rolled.contains(&e) && recv.created_in != Some(e));
+        if let (true, Some(_)) = (fetch, &wait) {
+            self.job_fetches += 1;
+        }
         if let (Some(w), false) = (wait, fetch) {
             let recv_text = short(&expr_text(receiver));
             let what = format!("`{recv_text}.{method}()`");

@@ -55,6 +55,9 @@ pub struct Extractor<'a> {
     pub(super) hand_rolled: std::collections::HashSet<CtxId>,
     /// The next closure is a hand-rolled pool's worker body.
     pub(super) next_hand_rolled: bool,
+    /// How many job fetches of hand-rolled pool workers (their queue's `recv`, `iter`)
+    /// were seen: a loop whose head fetches one is the worker's loop.
+    pub(super) job_fetches: usize,
     /// Client starts already judged.
     /// Client builder chains already judged (by the start of their root expression).
     pub(super) clients_seen: rustc_hash::FxHashSet<usize>,
@@ -326,6 +329,7 @@ impl<'a> Extractor<'a> {
             inner_loop: InnerLoop::default(),
             hand_rolled: Default::default(),
             next_hand_rolled: false,
+            job_fetches: 0,
             clients_seen: Default::default(),
             handed_builders: Default::default(),
             handed_requests: Default::default(),
@@ -1386,6 +1390,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        let (waits, fetches) = (self.facts.waits.len(), self.job_fetches);
         self.visit_expr(&f.expr);
         // `for stream in listener.incoming().flatten()`: an accept loop, open-ended.
         let mut accept = false;
@@ -1401,6 +1406,13 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if matches!(&*f.expr, syn::Expr::Path(_) | syn::Expr::Reference(_)) {
             let v = self.value_of(&f.expr);
             self.receiver_wait(spans::expr(&f.expr), &v, "iter", 0, &f.expr);
+        }
+        // `for job in rx.iter()`: a loop over a channel's messages (a worker's jobs),
+        // open-ended too.
+        let on_channel =
+            self.job_fetches > fetches || self.facts.waits[waits..].iter().any(|w| !w.by_call);
+        if let (true, Some(c)) = (on_channel, self.current_ctx()) {
+            self.facts.contexts[c].worker_loop = true;
         }
         let round = InnerLoop {
             paced: false,
