@@ -318,6 +318,10 @@ pub struct EntryPoint {
     /// Method names; empty: every public method of a matching class.
     #[serde(default)]
     pub methods: Vec<String>,
+    /// Method names this entry never matches: a service class's lifecycle methods
+    /// (`close()` from `AutoCloseable`), which are no requests.
+    #[serde(default)]
+    pub except_methods: Vec<String>,
     /// Rust: functions passed by name to these calls are handlers (`get(list_orders)`).
     #[serde(default)]
     pub registrars: Vec<String>,

@@ -345,6 +345,9 @@ impl<'a> Extractor<'a> {
             } else if !e.methods.iter().any(|m| m == name) {
                 continue;
             }
+            if e.except_methods.iter().any(|m| m == name) {
+                continue;
+            }
             if name == "main" && !mods.contains(&"static") {
                 continue;
             }

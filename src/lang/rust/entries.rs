@@ -23,7 +23,7 @@ impl Extractor<'_> {
         sig: &syn::Signature,
     ) -> Option<Entry> {
         for e in &self.catalog.data.entry_points {
-            if !e.registrars.is_empty() {
+            if !e.registrars.is_empty() || e.except_methods.iter().any(|m| m == name) {
                 continue;
             }
             if !e.param_types.is_empty() {
