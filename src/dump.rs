@@ -268,10 +268,11 @@ pub fn dump(project: &Project) -> String {
             }
             let _ = writeln!(
                 out,
-                "  queue {} known as {} at {}",
+                "  queue {} known as {} at {}{}",
                 q.what,
                 keys.join(", "),
-                at(file, q.span)
+                at(file, q.span),
+                if q.free_list { ", a free list" } else { "" }
             );
         }
         for s in &facts.queue_sends {

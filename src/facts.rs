@@ -397,6 +397,11 @@ pub struct Queue {
     /// its own thread (`Context::local_params`).
     #[serde(default)]
     pub handed_to: Option<(Span, u8)>,
+    /// Java: a free list: the method that makes it fills it in a counted loop (`for
+    /// (int i = 0; i < max; i++) slots.add(i);`), so it holds that many items (slots,
+    /// buffers), and its later puts return what a take took.
+    #[serde(default)]
+    pub free_list: bool,
 }
 
 /// The key a send by item type uses (`item:PrefetchMsg`, see [`Queue::item`]).

@@ -524,7 +524,8 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             // `None => unbounded_channel()` beside `Some(n) => channel(n)`: the bound is
             // the user's setting; the code offers both on purpose.
             // A per-call reply channel carries one value and dies with the call.
-            if q.configured || q.reply {
+            // A free list holds the items it was filled with where it was made.
+            if q.configured || q.reply || q.free_list {
                 if settings.pedantic {
                     d.level = Level::Note;
                     out.push(d);

@@ -581,6 +581,7 @@ impl<'a> Extractor<'a> {
             configured: bound == Bound::Unbounded && self.beside_bounded_form(node),
             reply: false,
             handed_to: (!executor).then(|| self.handed_to(node)).flatten(),
+            free_list: false,
         });
     }
 
@@ -834,6 +835,36 @@ impl<'a> Extractor<'a> {
         } else {
             format!("local:{var}")
         };
+        // `for (int i = 0; i < max; i++) slots.add(i);` where the queue is made: it
+        // is a free list of that many items, not a producer.
+        // (Also a field's queue made in its declaration and filled by the constructor.)
+        if self.counted_fill(call) {
+            let ctx = self.ctx.last().copied();
+            let mut up = call.parent();
+            while let Some(a) = up.filter(|a| {
+                !matches!(
+                    a.kind_name(),
+                    "method_declaration" | "constructor_declaration" | "lambda_expression"
+                )
+            }) {
+                up = a.parent();
+            }
+            let constructor = up.is_some_and(|a| a.kind_name() == "constructor_declaration");
+            let contexts = &self.facts.contexts;
+            let made_here = self.facts.queues.iter_mut().rev().find(|q| {
+                let declared = match q.ctx {
+                    None => true,
+                    Some(c) => &*contexts[c].name == "<init>",
+                };
+                q.keys.contains(&key)
+                    && ((q.ctx.is_some() && q.ctx == ctx)
+                        || (constructor && declared && key.starts_with("field:")))
+            });
+            if let Some(q) = made_here {
+                q.free_list = true;
+                return;
+            }
+        }
         self.facts.queue_sends.push(crate::facts::QueueSend {
             key,
             span: span(call),
@@ -843,6 +874,33 @@ impl<'a> Extractor<'a> {
                 || self.drained_in_place(call, var)
                 || self.deduplicated(call, var),
         });
+    }
+
+    /// Whether a put is the whole body of a counted `for` loop (`for (int i = 0; i <
+    /// max; i++) slots.add(i);`): it puts a fixed number of items.
+    fn counted_fill(&self, call: Node) -> bool {
+        let Some(stmt) = call
+            .parent()
+            .filter(|p| p.kind_name() == "expression_statement")
+        else {
+            return false;
+        };
+        let mut up = stmt.parent();
+        if let Some(b) = up.filter(|b| b.kind_name() == "block") {
+            if b.named_child_count() != 1 {
+                return false;
+            }
+            up = b.parent();
+        }
+        up.filter(|f| f.kind_name() == "for_statement")
+            .is_some_and(|f| {
+                f.field("init").is_some()
+                    && f.field("condition").is_some_and(|c| {
+                        c.kind_name() == "binary_expression"
+                            && c.child_by_field_name("operator")
+                                .is_some_and(|o| matches!(self.text(o), "<" | "<="))
+                    })
+            })
     }
 
     /// An item put only when the queue does not hold it yet: just after

@@ -837,6 +837,7 @@ impl<'a> Extractor<'a> {
             configured: bound == Bound::Unbounded && self.bounded_sibling > 0,
             reply: false,
             handed_to: None,
+            free_list: false,
         });
     }
 
