@@ -835,35 +835,8 @@ impl<'a> Extractor<'a> {
         } else {
             format!("local:{var}")
         };
-        // `for (int i = 0; i < max; i++) slots.add(i);` where the queue is made: it
-        // is a free list of that many items, not a producer.
-        // (Also a field's queue made in its declaration and filled by the constructor.)
-        if self.counted_fill(call) {
-            let ctx = self.ctx.last().copied();
-            let mut up = call.parent();
-            while let Some(a) = up.filter(|a| {
-                !matches!(
-                    a.kind_name(),
-                    "method_declaration" | "constructor_declaration" | "lambda_expression"
-                )
-            }) {
-                up = a.parent();
-            }
-            let constructor = up.is_some_and(|a| a.kind_name() == "constructor_declaration");
-            let contexts = &self.facts.contexts;
-            let made_here = self.facts.queues.iter_mut().rev().find(|q| {
-                let declared = match q.ctx {
-                    None => true,
-                    Some(c) => &*contexts[c].name == "<init>",
-                };
-                q.keys.contains(&key)
-                    && ((q.ctx.is_some() && q.ctx == ctx)
-                        || (constructor && declared && key.starts_with("field:")))
-            });
-            if let Some(q) = made_here {
-                q.free_list = true;
-                return;
-            }
+        if self.fills_free_list(call, &key) {
+            return;
         }
         self.facts.queue_sends.push(crate::facts::QueueSend {
             key,
@@ -874,6 +847,36 @@ impl<'a> Extractor<'a> {
                 || self.drained_in_place(call, var)
                 || self.deduplicated(call, var),
         });
+    }
+
+    /// `for (int i = 0; i < max; i++) slots.add(i);` where the queue is made (or, for a
+    /// field's queue made in its declaration, in a constructor): marks that queue a
+    /// free list of that many items, whose puts are no producers.
+    fn fills_free_list(&mut self, call: Node, key: &str) -> bool {
+        if !self.counted_fill(call) {
+            return false;
+        }
+        let ctx = self.ctx.last().copied();
+        let mut up = call.parent();
+        while let Some(a) = up.filter(|a| {
+            !matches!(
+                a.kind_name(),
+                "method_declaration" | "constructor_declaration" | "lambda_expression"
+            )
+        }) {
+            up = a.parent();
+        }
+        let constructor = up.is_some_and(|a| a.kind_name() == "constructor_declaration");
+        let contexts = &self.facts.contexts;
+        let made_here = self.facts.queues.iter_mut().rev().find(|q| {
+            let declared = q
+                .ctx
+                .is_none_or(|c| contexts.get(c).is_some_and(|c| &*c.name == "<init>"));
+            q.keys.iter().any(|k| k == key)
+                && ((q.ctx.is_some() && q.ctx == ctx)
+                    || (constructor && declared && key.starts_with("field:")))
+        });
+        made_here.map(|q| q.free_list = true).is_some()
     }
 
     /// Whether a put is the whole body of a counted `for` loop (`for (int i = 0; i <

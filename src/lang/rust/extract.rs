@@ -1410,7 +1410,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         // `for job in rx.iter()`: a loop over a channel's messages (a worker's jobs),
         // open-ended too.
         let on_channel =
-            self.job_fetches > fetches || self.facts.waits[waits..].iter().any(|w| !w.by_call);
+            self.job_fetches > fetches || self.facts.waits.iter().skip(waits).any(|w| !w.by_call);
         if let (true, Some(c)) = (on_channel, self.current_ctx()) {
             self.facts.contexts[c].worker_loop = true;
         }
