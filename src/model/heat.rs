@@ -101,14 +101,12 @@ fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         CtxKind::PoolTask(_) if c.dedicated_loop => {
             Some((Heat::Cold, "pool thread dedicated to a loop".into()))
         }
-        // Rust: threads spawned in a loop whose bodies run once (one per plugin, per
-        // shard) are the spawning call's fan-out: they take its heat.
-        CtxKind::PoolTask(k) if k.starts_with(crate::facts::HAND_ROLLED) && !c.worker_loop => None,
-        // Rust: threads spawned in a loop that loop themselves: a hand-rolled pool's
-        // workers.
-        CtxKind::PoolTask(k) if k.starts_with(crate::facts::HAND_ROLLED) => {
-            Some((Heat::Hot, "thread spawned for each round of a loop".into()))
-        }
+        // Rust: threads spawned in a loop that loop themselves are a hand-rolled pool's
+        // workers; those whose bodies run once (one per plugin, per shard) are the
+        // spawning call's fan-out and take its heat.
+        CtxKind::PoolTask(k) if k.starts_with(crate::facts::HAND_ROLLED) => c
+            .worker_loop
+            .then(|| (Heat::Hot, "thread spawned for each round of a loop".into())),
         CtxKind::PoolTask(_) => Some((Heat::Hot, "task body handed to a pool".into())),
         CtxKind::EventLoop => Some((Heat::Hot, crate::facts::EVENT_LOOP.into())),
         // A spawned task that loops for good is a background job (a ticker, a
@@ -313,18 +311,16 @@ impl Heats {
                     nested.entry((file, p)).or_default().push((file, ctx));
                 }
                 // A test hook no code of the project calls: only tests run it.
-                if f.contexts[ctx].test_hook
+                let test_hook = f.contexts[ctx].test_hook
                     && f.contexts[ctx].entry.is_none()
-                    && graph.callers.get(&(file, ctx)).is_none_or(|c| c.is_empty())
-                {
+                    && graph.callers.get(&(file, ctx)).is_none_or(|c| c.is_empty());
+                let root = if test_hook {
                     h.test_hooks.insert((file, ctx));
-                    let why = "test hook no production code calls";
-                    add_cold((file, ctx), why, &mut inert);
-                    h.roots.insert((file, ctx), why.into());
-                    h.heat.insert((file, ctx), Heat::Cold);
-                    continue;
-                }
-                if let Some((heat, why)) = root_of(f, ctx) {
+                    Some((Heat::Cold, "test hook no production code calls".into()))
+                } else {
+                    root_of(f, ctx)
+                };
+                if let Some((heat, why)) = root {
                     if heat == Heat::Hot && submitted_task(f, ctx) {
                         deferred.insert((file, ctx), why);
                         continue;

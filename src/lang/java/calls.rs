@@ -407,7 +407,12 @@ impl<'a> Extractor<'a> {
             None,
             help,
         );
-        self.facts.waits[idx].forkjoin = fq.is_some_and(|t| self.catalog.in_group("forkjoin", &t));
+        self.mark_forkjoin(idx, fq.as_deref());
+    }
+
+    /// Mark wait `idx` a `ForkJoinTask`'s when the receiver's type `fq` is one.
+    fn mark_forkjoin(&mut self, idx: usize, fq: Option<&str>) {
+        self.facts.waits[idx].forkjoin = fq.is_some_and(|t| self.catalog.in_group("forkjoin", t));
     }
 
     /// The overload of the class's method `name` an unqualified call picks by its
@@ -1179,7 +1184,7 @@ impl<'a> Extractor<'a> {
         }
         self.facts.waits[idx].consumer = entry.request_path;
         self.facts.waits[idx].permit = entry.permit;
-        self.facts.waits[idx].forkjoin = fq.is_some_and(|t| self.catalog.in_group("forkjoin", t));
+        self.mark_forkjoin(idx, fq);
         self.facts.waits[idx].until = entry.until.as_deref().map(Into::into);
         let monitor = name == "wait" || fq == Some("java.util.concurrent.locks.Condition");
         // `while (startTime == 0) started.await();` where the class's own worker
@@ -1502,7 +1507,8 @@ impl<'a> Extractor<'a> {
                 .filter(|c| c.kind_name() == "object_creation_expression");
             creation.is_some_and(|c| {
                 let ty = c.field("type").and_then(|t| self.jtype(t));
-                ty.and_then(|t| t.fq().map(str::to_string))
+                ty.as_ref()
+                    .and_then(|t| t.fq())
                     .is_none_or(|fq| !fq.starts_with("java."))
             })
         };

@@ -857,16 +857,9 @@ impl<'a> Extractor<'a> {
             return false;
         }
         let ctx = self.ctx.last().copied();
-        let mut up = call.parent();
-        while let Some(a) = up.filter(|a| {
-            !matches!(
-                a.kind_name(),
-                "method_declaration" | "constructor_declaration" | "lambda_expression"
-            )
-        }) {
-            up = a.parent();
-        }
-        let constructor = up.is_some_and(|a| a.kind_name() == "constructor_declaration");
+        let constructor = enclosing_body(call)
+            .and_then(|b| b.parent())
+            .is_some_and(|d| d.kind_name() == "constructor_declaration");
         let contexts = &self.facts.contexts;
         let made_here = self.facts.queues.iter_mut().rev().find(|q| {
             let declared = q

@@ -278,7 +278,7 @@ impl<'a> Extractor<'a> {
         let exec = self.current_ctx().map(|c| self.execution_of(c));
         let fetch =
             exec.is_some_and(|e| self.hand_rolled.contains(&e) && recv.created_in != Some(e));
-        if let (true, Some(_)) = (fetch, &wait) {
+        if fetch && wait.is_some() {
             self.job_fetches += 1;
         }
         if let (Some(w), false) = (wait, fetch) {
