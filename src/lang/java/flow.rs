@@ -134,13 +134,7 @@ impl<'a> Extractor<'a> {
     /// A method call whose arguments are all constants: literals, `UPPER_CASE` names
     /// (also cast: `(DistributedRegion) cache.getRegion(ROOT, true)`).
     fn constant_lookup(&self, value: Node) -> bool {
-        let mut value = super::syntax::unparen(value);
-        while value.kind_name() == "cast_expression" {
-            match value.field("value") {
-                Some(v) => value = super::syntax::unparen(v),
-                None => return false,
-            }
-        }
+        let value = super::syntax::uncast(value);
         if value.kind_name() != "method_invocation" {
             return false;
         }
