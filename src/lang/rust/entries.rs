@@ -116,10 +116,11 @@ impl Extractor<'_> {
                 continue;
             }
             if !e.supertypes.is_empty()
-                && !self
-                    .impl_trait
-                    .as_ref()
-                    .is_some_and(|t| e.supertypes.contains(t))
+                && (self.impl_trait_project
+                    || !self
+                        .impl_trait
+                        .as_ref()
+                        .is_some_and(|t| e.supertypes.contains(t)))
             {
                 continue;
             }

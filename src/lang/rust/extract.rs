@@ -103,6 +103,9 @@ pub struct Extractor<'a> {
     pub(super) in_layer: Option<&'static str>,
     /// The trait of the enclosing `impl .. for` (last segment).
     pub(super) impl_trait: Option<String>,
+    /// That trait is the project's own (declared here, or named through `crate::`,
+    /// `super::`, `self::` or a local module): no library's entry point.
+    pub(super) impl_trait_project: bool,
     /// In an impl that carries `#[async_trait]` (also through a crate that re-exports
     /// it: `#[mgmt::async_trait]`): what `Status` names in this file (`mgmt::Status`).
     pub(super) impl_async_status: Option<String>,
@@ -345,6 +348,7 @@ impl<'a> Extractor<'a> {
             has_bounded_channels: false,
             in_layer: None,
             impl_trait: None,
+            impl_trait_project: false,
             impl_async_status: None,
             force_closure_ctx: false,
             deferred: Vec::new(),
@@ -366,6 +370,20 @@ impl<'a> Extractor<'a> {
             binary: false,
             cold_registered: Vec::new(),
         }
+    }
+
+    /// `impl RequestHandler for ..` after `use super::RequestHandler`, or of a trait
+    /// this file declares: the trait is the project's, whatever a library calls its own.
+    fn project_trait(&self, p: &syn::Path) -> bool {
+        let imports = &self.types.imports;
+        let Some(first) = p.segments.first().map(|s| s.ident.to_string()) else {
+            return false;
+        };
+        if p.segments.len() > 1 {
+            return matches!(first.as_str(), "crate" | "self" | "super")
+                || imports.is_local(&first);
+        }
+        imports.is_local(&first) || imports.project_import(&first).is_some()
     }
 
     fn skip(&self, attrs: &[syn::Attribute]) -> bool {
@@ -895,6 +913,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             self.facts.trait_impls.push((t.clone(), ty.clone()));
         }
         let outer_trait = std::mem::replace(&mut self.impl_trait, tr);
+        let project = i
+            .trait_
+            .as_ref()
+            .is_some_and(|(_, p, _)| self.project_trait(p));
+        let outer_project = std::mem::replace(&mut self.impl_trait_project, project);
         let async_trait = i.attrs.iter().any(|a| {
             a.path()
                 .segments
@@ -909,6 +932,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         syn::visit::visit_item_impl(self, i);
         self.impl_async_status = outer_async;
         self.impl_trait = outer_trait;
+        self.impl_trait_project = outer_project;
         self.in_layer = outer_layer;
         self.impl_type = outer;
     }

@@ -302,6 +302,11 @@ impl<'ast> Visit<'ast> for Collector {
         self.0.locals.insert(e.ident.to_string());
     }
 
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        self.0.locals.insert(t.ident.to_string());
+        syn::visit::visit_item_trait(self, t);
+    }
+
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
         self.0.locals.insert(c.ident.to_string());
         syn::visit::visit_item_const(self, c);
