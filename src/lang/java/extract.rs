@@ -531,8 +531,36 @@ impl<'a> Extractor<'a> {
                 self.returned_call = saved;
                 self.returned_futures(node);
             }
+            K::Other if node.kind_name() == "static_initializer" => self.static_initializer(node),
             K::Other => self.children(node),
         }
+    }
+
+    /// `static { .. }`: runs once, when the class is first used; cold, as start-up is.
+    fn static_initializer(&mut self, node: Node<'a>) {
+        let id = self.push_ctx(CtxKind::Function, "<clinit>".into(), node, node);
+        self.facts.contexts[id].entry = Some(Box::new(Entry {
+            heat: Heat::Cold,
+            why: "static initializer".into(),
+            paced: false,
+            yields: false,
+            job: false,
+            sized_job: false,
+        }));
+        self.facts.contexts[id].is_static = true;
+        self.ctx.push(id);
+        let saved = std::mem::replace(
+            &mut self.frame,
+            Frame {
+                method: "<clinit>".into(),
+                ..Frame::default()
+            },
+        );
+        self.scopes.push();
+        self.children(node);
+        self.scopes.pop();
+        self.frame = saved;
+        self.ctx.pop();
     }
 
     pub(super) fn children(&mut self, node: Node<'a>) {
@@ -1472,7 +1500,43 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
+        let before = self.facts.contexts.len();
         self.anonymous_or_children(node, None);
+        // `new Thread(new Runnable() { public void run() { .. } })`: the body of a
+        // dedicated thread, as the same lambda is.
+        if self.runnable_of_new_thread(node) {
+            let run = self.facts.contexts[before..]
+                .iter_mut()
+                .find(|c| c.kind == CtxKind::Function && &*c.name == "run" && c.arity == Some(0));
+            if let Some(c) = run.filter(|c| c.entry.is_none()) {
+                c.entry = Some(Box::new(Entry {
+                    heat: Heat::Cold,
+                    why: "dedicated thread".into(),
+                    paced: false,
+                    yields: false,
+                    job: false,
+                    sized_job: false,
+                }));
+            }
+        }
+    }
+
+    /// An anonymous `Runnable` given to `new Thread(..)`.
+    fn runnable_of_new_thread(&self, node: Node) -> bool {
+        let runnable = node
+            .named_children(&mut node.walk())
+            .any(|c| c.kind_name() == "class_body")
+            && node.field("type").is_some_and(|t| {
+                let t = self.text(t);
+                t == "Runnable" || t == "java.lang.Runnable"
+            });
+        runnable
+            && self.in_new_thread(node)
+            && node
+                .parent()
+                .and_then(|a| a.parent())
+                .and_then(|c| c.field("type"))
+                .is_some_and(|t| self.text(t) == "Thread")
     }
 
     /// Walk a creation; its anonymous class body (if any) runs as `kind` when given.
