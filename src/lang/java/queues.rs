@@ -556,6 +556,12 @@ impl<'a> Extractor<'a> {
             .parent()
             .filter(|p| p.kind_name() == "argument_list")
             .and_then(|p| p.parent());
+        // `queue = new LinkedBlockingQueue<>()`, then `new ThreadPoolExecutor(.., queue)`
+        // in the same class or method: the queue is that pool's.
+        let creation = creation.or_else(|| match self.stored_in(node) {
+            Some(Stored::Var(var, scope)) => self.pool_given(&var, scope),
+            _ => None,
+        });
         let executor = executor || creation.is_some_and(|c| self.is_pool_creation(c));
         let keys = match self.stored_in(node) {
             Some(Stored::Var(var, _)) if self.field(&var).is_some() => {
@@ -583,6 +589,30 @@ impl<'a> Extractor<'a> {
             handed_to: (!executor).then(|| self.handed_to(node)).flatten(),
             free_list: false,
         });
+    }
+
+    /// The one pool creation in `scope` given the variable `var` as an argument.
+    fn pool_given<'t>(&self, var: &str, scope: Node<'t>) -> Option<Node<'t>> {
+        let mut found = None;
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind_name() == "object_creation_expression" && self.is_pool_creation(n) {
+                let names_var = n.field("arguments").is_some_and(|a| {
+                    super::syntax::named_children(a)
+                        .iter()
+                        .any(|x| self.text(*x).trim_start_matches("this.") == var)
+                });
+                if names_var {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(n);
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        found
     }
 
     /// `graph.build(roots, new LinkedBlockingDeque<>(), ..)`: the call (its span) and
