@@ -815,9 +815,7 @@ impl<'a> Extractor<'a> {
 
     fn configures_entry(&self, entry: &ClientEntry, arg: Node, depth: u8) -> bool {
         if let Some(start) = self.config_start(entry, arg) {
-            return self
-                .lacks(entry, start, &self.observe(start, &[]).calls)
-                .is_none();
+            return self.config_lacks(entry, start).is_none();
         }
         // `req.setConfig(settings.requestConfig())`: a configuration made by a project
         // method. One of this class (`buildConfig()`) is followed to what it returns;
@@ -1022,8 +1020,7 @@ impl<'a> Extractor<'a> {
     fn arg_lacks(&self, id: &str, arg: Node) -> Option<String> {
         let entry = self.catalog.client(id)?;
         let start = self.config_start(entry, arg)?;
-        let used = self.observe(start, &[]);
-        self.lacks(entry, start, &used.calls).map(|what| {
+        self.config_lacks(entry, start).map(|what| {
             format!(
                 "{what} on its {}",
                 entry
@@ -1032,6 +1029,21 @@ impl<'a> Extractor<'a> {
                     .trim_start_matches("a ")
             )
         })
+    }
+
+    /// What a configuration object lacks. One handed to a project method that may
+    /// set its timeouts (`ParseUtil.parseConfigOptions(options, builder)` in another
+    /// file, or one here that names a need) lacks nothing poolguard can see.
+    fn config_lacks(&self, entry: &ClientEntry, start: Node) -> Option<String> {
+        let used = self.observe(start, &[]);
+        let helpers: Vec<Node> = (used.passed.iter())
+            .filter(|args| self.project_helper(**args).is_some())
+            .copied()
+            .collect();
+        if self.helper_configures(entry, &helpers) {
+            return None;
+        }
+        self.lacks(entry, start, &used.calls)
     }
 
     /// Calls made in the initializer chain of the local an identifier names (and of
