@@ -360,6 +360,13 @@ impl Heats {
                 let task = facts[file].submissions[s].task?;
                 root_of(&facts[file], task)
             });
+            // A task a CLI binary hands to a wrapper serves no traffic either.
+            let inner = match inner {
+                None | Some((Heat::Hot, _)) if facts[n.0].binary => {
+                    Some((Heat::Cold, "task of a binary that serves no traffic".into()))
+                }
+                inner => inner,
+            };
             if let Some((Heat::Cold, why)) = inner {
                 h.heat.insert(*n, Heat::Cold);
                 add_cold(*n, &why, &mut inert);

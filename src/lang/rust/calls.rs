@@ -711,7 +711,7 @@ impl<'a> Extractor<'a> {
             counted_by: None,
             cancels: false,
             forkjoin: false,
-            until: None,
+            until: w.until.as_deref().map(Into::into),
         });
     }
 
