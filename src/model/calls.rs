@@ -592,9 +592,35 @@ impl CallGraph {
         }
         let mut found = self.in_hierarchy(facts, types, t, name, call.args);
         // An interface or abstract method: the project's implementations (a call
-        // through `plugin.execute(..)` may run any of them), when there are few.
-        found.extend(self.overrides(facts, types, t, name, call.args, caller.0));
+        // through `plugin.execute(..)` may run any of them), when there are few. Not
+        // the caller's own class or one enclosing it: a decorator (`Wrapper implements
+        // Context`, its callables calling `real.getProgress()`) holds the object it
+        // wraps, not itself.
+        let overrides = self.overrides(facts, types, t, name, call.args, caller.0);
+        if overrides.is_empty() {
+            return found;
+        }
+        let own = Self::own_classes(facts, types, caller);
+        found.extend(overrides.into_iter().filter(|&(f, c)| {
+            let owner = facts[f].contexts[c].owner.as_deref().unwrap_or_default();
+            types.id(owner).is_none_or(|d| !own.contains(&d))
+        }));
         found
+    }
+
+    /// The class a caller's method belongs to and the classes enclosing it.
+    fn own_classes(facts: &[FileFacts], types: &Types, caller: Node) -> Vec<TypeId> {
+        let owner = facts[caller.0].contexts[caller.1]
+            .owner
+            .as_deref()
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        let mut at = types.id(owner);
+        while let Some(t) = at.filter(|_| out.len() < 8) {
+            out.push(t);
+            at = types.outer[t];
+        }
+        out
     }
 
     /// The methods named `name` of `t`'s project subtypes, when it has at most
