@@ -540,6 +540,20 @@ pub struct Entry {
     pub sized_job: bool,
 }
 
+impl Entry {
+    /// An entry of that heat, for that reason, with no other mark.
+    pub fn new(heat: Heat, why: impl Into<String>) -> Entry {
+        Entry {
+            heat,
+            why: why.into(),
+            paced: false,
+            yields: false,
+            job: false,
+            sized_job: false,
+        }
+    }
+}
+
 /// A reference to a type, as candidates for its fully-qualified name in the order
 /// the language's scoping rules try them (explicit import, enclosing classes, own
 /// package, on-demand imports). The project picks the first it declares.

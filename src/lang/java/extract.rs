@@ -389,14 +389,7 @@ impl<'a> Extractor<'a> {
                         || self.admin_route(node, annotations)
                         || self.admin_guarded(node) =>
                 {
-                    return Some(Entry {
-                        heat: Heat::Cold,
-                        why: format!("admin-only {why}"),
-                        paced: false,
-                        yields: false,
-                        job: false,
-                        sized_job: false,
-                    })
+                    return Some(Entry::new(Heat::Cold, format!("admin-only {why}")))
                 }
                 EntryHeat::Hot => Heat::Hot,
                 EntryHeat::Cold => Heat::Cold,
@@ -467,14 +460,8 @@ impl<'a> Extractor<'a> {
                 let thread = kind == CtxKind::Thread && self.in_new_thread(node);
                 let id = self.lambda(node, kind, None, None);
                 if let (true, Some(id)) = (thread, id) {
-                    self.facts.contexts[id].entry = Some(Box::new(Entry {
-                        heat: Heat::Cold,
-                        why: "dedicated thread".into(),
-                        paced: false,
-                        yields: false,
-                        job: false,
-                        sized_job: false,
-                    }));
+                    self.facts.contexts[id].entry =
+                        Some(Box::new(Entry::new(Heat::Cold, "dedicated thread")));
                 }
             }
             K::Field => {
@@ -539,14 +526,8 @@ impl<'a> Extractor<'a> {
     /// `static { .. }`: runs once, when the class is first used; cold, as start-up is.
     fn static_initializer(&mut self, node: Node<'a>) {
         let id = self.push_ctx(CtxKind::Function, "<clinit>".into(), node, node);
-        self.facts.contexts[id].entry = Some(Box::new(Entry {
-            heat: Heat::Cold,
-            why: "static initializer".into(),
-            paced: false,
-            yields: false,
-            job: false,
-            sized_job: false,
-        }));
+        self.facts.contexts[id].entry =
+            Some(Box::new(Entry::new(Heat::Cold, "static initializer")));
         self.facts.contexts[id].is_static = true;
         self.ctx.push(id);
         let saved = std::mem::replace(
@@ -1509,14 +1490,7 @@ impl<'a> Extractor<'a> {
                 .iter_mut()
                 .find(|c| c.kind == CtxKind::Function && &*c.name == "run" && c.arity == Some(0));
             if let Some(c) = run.filter(|c| c.entry.is_none()) {
-                c.entry = Some(Box::new(Entry {
-                    heat: Heat::Cold,
-                    why: "dedicated thread".into(),
-                    paced: false,
-                    yields: false,
-                    job: false,
-                    sized_job: false,
-                }));
+                c.entry = Some(Box::new(Entry::new(Heat::Cold, "dedicated thread")));
             }
         }
     }

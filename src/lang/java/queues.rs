@@ -552,18 +552,19 @@ impl<'a> Extractor<'a> {
             }
             b => b,
         };
+        let stored = self.stored_in(node);
+        // `queue = new LinkedBlockingQueue<>()`, then `new ThreadPoolExecutor(.., queue)`
+        // in the same class or method: the queue is that pool's.
         let creation = node
             .parent()
             .filter(|p| p.kind_name() == "argument_list")
-            .and_then(|p| p.parent());
-        // `queue = new LinkedBlockingQueue<>()`, then `new ThreadPoolExecutor(.., queue)`
-        // in the same class or method: the queue is that pool's.
-        let creation = creation.or_else(|| match self.stored_in(node) {
-            Some(Stored::Var(var, scope)) => self.pool_given(&var, scope),
-            _ => None,
-        });
+            .and_then(|p| p.parent())
+            .or_else(|| match &stored {
+                Some(Stored::Var(var, scope)) => self.pool_given(var, *scope),
+                _ => None,
+            });
         let executor = executor || creation.is_some_and(|c| self.is_pool_creation(c));
-        let keys = match self.stored_in(node) {
+        let keys = match stored {
             Some(Stored::Var(var, _)) if self.field(&var).is_some() => {
                 vec![self.field_key(&var)]
             }
@@ -593,6 +594,14 @@ impl<'a> Extractor<'a> {
 
     /// The one pool creation in `scope` given the variable `var` as an argument.
     fn pool_given<'t>(&self, var: &str, scope: Node<'t>) -> Option<Node<'t>> {
+        // Most queues are no pool's: a text search spares them the walk.
+        let text = self.text(scope);
+        if !["Executor", "Pool", "Policy"]
+            .iter()
+            .any(|w| text.contains(w))
+        {
+            return None;
+        }
         let mut found = None;
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {

@@ -53,14 +53,7 @@ impl Extractor<'_> {
                     syn::FnArg::Receiver(_) => false,
                 });
                 if takes && self.impl_trait.is_some() {
-                    return Some(Entry {
-                        heat: heat(e.heat),
-                        why: e.why.clone(),
-                        paced: false,
-                        yields: false,
-                        job: false,
-                        sized_job: false,
-                    });
+                    return Some(Entry::new(heat(e.heat), e.why.clone()));
                 }
                 continue;
             }
@@ -74,27 +67,13 @@ impl Extractor<'_> {
                     syn::ReturnType::Default => false,
                 };
                 if returns && self.impl_trait.is_some() {
-                    return Some(Entry {
-                        heat: heat(e.heat),
-                        why: e.why.clone(),
-                        paced: false,
-                        yields: false,
-                        job: false,
-                        sized_job: false,
-                    });
+                    return Some(Entry::new(heat(e.heat), e.why.clone()));
                 }
                 continue;
             }
             if !e.paths.is_empty() {
                 if self.binary {
-                    return Some(Entry {
-                        heat: heat(e.heat),
-                        why: e.why.clone(),
-                        paced: false,
-                        yields: false,
-                        job: false,
-                        sized_job: false,
-                    });
+                    return Some(Entry::new(heat(e.heat), e.why.clone()));
                 }
                 continue;
             }
@@ -104,14 +83,7 @@ impl Extractor<'_> {
                     e.method_annotations.contains(&last).then_some(last)
                 });
                 if let Some(attr) = hit {
-                    return Some(Entry {
-                        heat: heat(e.heat),
-                        why: format!("`#[{attr}]` {}", e.why),
-                        paced: false,
-                        yields: false,
-                        job: false,
-                        sized_job: false,
-                    });
+                    return Some(Entry::new(heat(e.heat), format!("`#[{attr}]` {}", e.why)));
                 }
                 continue;
             }

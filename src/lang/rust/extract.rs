@@ -407,14 +407,7 @@ impl<'a> Extractor<'a> {
         for (name, why) in std::mem::take(&mut self.cold_registered) {
             for c in &mut self.facts.contexts {
                 if c.kind == CtxKind::Function && c.name == name && c.entry.is_none() {
-                    c.entry = Some(Box::new(Entry {
-                        heat: Heat::Cold,
-                        why: why.clone(),
-                        paced: false,
-                        yields: false,
-                        job: false,
-                        sized_job: false,
-                    }));
+                    c.entry = Some(Box::new(Entry::new(Heat::Cold, why.clone())));
                 }
             }
         }
@@ -2335,14 +2328,7 @@ fn periodic_loop(block: &syn::Block) -> Option<Entry> {
         syn::Stmt::Expr(syn::Expr::Loop(l), _) => ticks(&l.body),
         _ => false,
     });
-    paced.then(|| Entry {
-        heat: Heat::Cold,
-        why: "periodic job (a loop paced by an interval)".into(),
-        paced: false,
-        yields: false,
-        job: false,
-        sized_job: false,
-    })
+    paced.then(|| Entry::new(Heat::Cold, "periodic job (a loop paced by an interval)"))
 }
 
 /// Whether a function body's own statements include a loop that runs until the
