@@ -528,7 +528,6 @@ impl<'a> Extractor<'a> {
         let id = self.push_ctx(CtxKind::Function, "<clinit>".into(), node, node);
         self.facts.contexts[id].entry =
             Some(Box::new(Entry::new(Heat::Cold, "static initializer")));
-        self.facts.contexts[id].is_static = true;
         self.ctx.push(id);
         let saved = std::mem::replace(
             &mut self.frame,

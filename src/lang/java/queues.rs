@@ -533,8 +533,11 @@ impl<'a> Extractor<'a> {
         if self.feeds_fixed_threads(node) {
             return;
         }
-        let bound = self.arg_bound(entry, node.field("arguments"));
         let executor = self.catalog.is_pool_call(fq);
+        if executor && self.sized_to_its_tasks(node) {
+            return;
+        }
+        let bound = self.arg_bound(entry, node.field("arguments"));
         self.push_queue(node, entry, bound, None, executor);
     }
 
@@ -590,6 +593,93 @@ impl<'a> Extractor<'a> {
             handed_to: (!executor).then(|| self.handed_to(node)).flatten(),
             free_list: false,
         });
+    }
+
+    /// `Executors.newFixedThreadPool(groups.size())`, then one task per item (`for (G g :
+    /// groups) pool.execute(..)`, or `for (int i = 0; i < n; i++)` for a pool of `n`),
+    /// and no other submission to the pool: every task has a thread of its own, so the
+    /// queue never holds one.
+    fn sized_to_its_tasks(&self, node: Node) -> bool {
+        let args = node
+            .field("arguments")
+            .map(super::syntax::named_children)
+            .unwrap_or_default();
+        let [size] = args[..] else {
+            return false;
+        };
+        let size = self.text(size);
+        let items = size
+            .strip_suffix(".size()")
+            .or_else(|| size.strip_suffix(".length"));
+        let (Some(Stored::Var(var, scope)), Some(body)) =
+            (self.stored_in(node), enclosing_body(node))
+        else {
+            return false;
+        };
+        // The loops of the creating method that run once per task.
+        let per_task = |n: Node| match n.kind_name() {
+            "enhanced_for_statement" => {
+                items.is_some() && n.field("value").map(|v| self.text(v)) == items
+            }
+            "for_statement" => n.field("condition").is_some_and(|c| {
+                let c = self.text(c);
+                c.split_once('<')
+                    .is_some_and(|(_, bound)| bound.trim_start_matches('=').trim() == size)
+            }),
+            _ => false,
+        };
+        let mut loops = Vec::new();
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            if per_task(n) {
+                loops.push(n);
+                continue;
+            }
+            stack.extend(super::syntax::named_children(n));
+        }
+        if loops.is_empty() {
+            return false;
+        }
+        // Every submission to the pool, wherever its variable is seen, is in one.
+        let inside = |n: Node| {
+            let mut cur = n.parent();
+            while let Some(p) = cur {
+                if loops.iter().any(|l| l.id() == p.id()) {
+                    return true;
+                }
+                cur = p.parent();
+            }
+            false
+        };
+        let mut submits = 0;
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            let submit = n.kind_name() == "method_invocation"
+                && n.field("object")
+                    .is_some_and(|o| self.text(o).trim_start_matches("this.") == var)
+                && n.field("name").is_some_and(|m| {
+                    matches!(
+                        self.text(m),
+                        "execute" | "submit" | "invokeAll" | "invokeAny" | "schedule"
+                    )
+                });
+            if submit {
+                if !inside(n) {
+                    return false;
+                }
+                submits += 1;
+            }
+            // Handed on or returned, it may take other work elsewhere.
+            let escapes = matches!(n.kind_name(), "identifier" | "field_access")
+                && self.text(n).trim_start_matches("this.") == var
+                && n.parent()
+                    .is_some_and(|p| matches!(p.kind_name(), "argument_list" | "return_statement"));
+            if escapes {
+                return false;
+            }
+            stack.extend(super::syntax::named_children(n));
+        }
+        submits > 0
     }
 
     /// The one pool creation in `scope` given the variable `var` as an argument.
