@@ -640,12 +640,16 @@ impl<'a> Extractor<'a> {
         if loops.is_empty() {
             return false;
         }
-        // Every submission to the pool, wherever its variable is seen, is in one.
+        // Every submission to the pool, wherever its variable is seen, is in one (and
+        // in no loop nested in it: that would be several tasks per item).
         let inside = |n: Node| {
             let mut cur = n.parent();
             while let Some(p) = cur {
-                if loops.iter().any(|l| l.id() == p.id()) {
-                    return true;
+                if matches!(
+                    p.kind_name(),
+                    "for_statement" | "enhanced_for_statement" | "while_statement" | "do_statement"
+                ) {
+                    return loops.iter().any(|l| l.id() == p.id());
                 }
                 cur = p.parent();
             }
