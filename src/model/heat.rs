@@ -60,6 +60,9 @@ fn admin_entry(why: &str) -> String {
     format!("{why} in an admin module")
 }
 
+/// Why a task a CLI binary starts (directly or through a wrapper) is cold.
+const BINARY_TASK: &str = "task of a binary that serves no traffic";
+
 /// The root as the front end's entry and the context's kind make it.
 fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
     let c = &facts.contexts[ctx];
@@ -73,7 +76,7 @@ fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         matches!(c.kind, CtxKind::PoolTask(_)) || (c.kind == CtxKind::Async && c.name == "task");
     if task && facts.binary {
         // A task a CLI binary spawns serves no traffic either.
-        return Some((Heat::Cold, "task of a binary that serves no traffic".into()));
+        return Some((Heat::Cold, BINARY_TASK.into()));
     }
     match &c.kind {
         // A pool a method makes for its own fan-out runs that call's work: its tasks
@@ -363,7 +366,7 @@ impl Heats {
             // A task a CLI binary hands to a wrapper serves no traffic either.
             let inner = match inner {
                 None | Some((Heat::Hot, _)) if facts[n.0].binary => {
-                    Some((Heat::Cold, "task of a binary that serves no traffic".into()))
+                    Some((Heat::Cold, BINARY_TASK.into()))
                 }
                 inner => inner,
             };

@@ -1496,9 +1496,7 @@ impl<'a> Extractor<'a> {
 
     /// An anonymous `Runnable` given to `new Thread(..)`.
     fn runnable_of_new_thread(&self, node: Node) -> bool {
-        let runnable = node
-            .named_children(&mut node.walk())
-            .any(|c| c.kind_name() == "class_body")
+        let runnable = super::queues::has_class_body(node)
             && node.field("type").is_some_and(|t| {
                 let t = self.text(t);
                 t == "Runnable" || t == "java.lang.Runnable"

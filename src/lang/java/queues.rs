@@ -621,11 +621,7 @@ impl<'a> Extractor<'a> {
             "enhanced_for_statement" => {
                 items.is_some() && n.field("value").map(|v| self.text(v)) == items
             }
-            "for_statement" => n.field("condition").is_some_and(|c| {
-                let c = self.text(c);
-                c.split_once('<')
-                    .is_some_and(|(_, bound)| bound.trim_start_matches('=').trim() == size)
-            }),
+            "for_statement" => self.counted_bound(n).is_some_and(|b| self.text(b) == size),
             _ => false,
         };
         let mut loops = Vec::new();
@@ -1008,10 +1004,7 @@ impl<'a> Extractor<'a> {
     /// Whether a put is the whole body of a counted `for` loop (`for (int i = 0; i <
     /// max; i++) slots.add(i);`): it puts a fixed number of items.
     fn counted_fill(&self, call: Node) -> bool {
-        let Some(stmt) = call
-            .parent()
-            .filter(|p| p.kind_name() == "expression_statement")
-        else {
+        let Some(stmt) = statement_of(call) else {
             return false;
         };
         let mut up = stmt.parent();
@@ -1022,14 +1015,18 @@ impl<'a> Extractor<'a> {
             up = b.parent();
         }
         up.filter(|f| f.kind_name() == "for_statement")
-            .is_some_and(|f| {
-                f.field("init").is_some()
-                    && f.field("condition").is_some_and(|c| {
-                        c.kind_name() == "binary_expression"
-                            && c.child_by_field_name("operator")
-                                .is_some_and(|o| matches!(self.text(o), "<" | "<="))
-                    })
-            })
+            .is_some_and(|f| f.field("init").is_some() && self.counted_bound(f).is_some())
+    }
+
+    /// The bound of a counted `for` loop's condition: `n` in `i < n` or `i <= n`.
+    fn counted_bound<'t>(&self, f: Node<'t>) -> Option<Node<'t>> {
+        let c = f
+            .field("condition")
+            .filter(|c| c.kind_name() == "binary_expression")?;
+        c.child_by_field_name("operator")
+            .is_some_and(|o| matches!(self.text(o), "<" | "<="))
+            .then(|| c.child_by_field_name("right"))
+            .flatten()
     }
 
     /// An item put only when the queue does not hold it yet: just after
@@ -1041,9 +1038,7 @@ impl<'a> Extractor<'a> {
             n.kind_name() == "method_invocation"
                 && methods.iter().any(|m| self.is_call_on(n, var, m))
         };
-        let stmt = call
-            .parent()
-            .filter(|p| p.kind_name() == "expression_statement");
+        let stmt = statement_of(call);
         let removed_before = stmt
             .and_then(|s| s.prev_named_sibling())
             .filter(|p| p.kind_name() == "expression_statement")
@@ -1080,10 +1075,7 @@ impl<'a> Extractor<'a> {
     /// polls that queue on the producer's thread: a serialising hand-off (the
     /// work-in-progress drain loop), not a backlog for another thread.
     fn drained_in_place(&self, call: Node, var: &str) -> bool {
-        let Some(stmt) = call
-            .parent()
-            .filter(|p| p.kind_name() == "expression_statement")
-        else {
+        let Some(stmt) = statement_of(call) else {
             return false;
         };
         let mut next = stmt.next_named_sibling();
@@ -1161,10 +1153,7 @@ impl<'a> Extractor<'a> {
             return false;
         };
         let item = self.text(item);
-        let Some(stmt) = call
-            .parent()
-            .filter(|p| p.kind_name() == "expression_statement")
-        else {
+        let Some(stmt) = statement_of(call) else {
             return false;
         };
         let waits = |n: Node| {
@@ -1285,6 +1274,12 @@ pub(super) fn has_class_body(node: Node) -> bool {
         .children(&mut c)
         .any(|ch| ch.kind_name() == "class_body");
     found
+}
+
+/// The statement a call is the whole of (`queue.add(x);`).
+fn statement_of(call: Node) -> Option<Node> {
+    call.parent()
+        .filter(|p| p.kind_name() == "expression_statement")
 }
 
 /// The capacity argument of a queue's constructor or factory call, if it has one.
