@@ -372,18 +372,17 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// `impl RequestHandler for ..` after `use super::RequestHandler`, or of a trait
-    /// this file declares: the trait is the project's, whatever a library calls its own.
+    /// `impl RequestHandler for ..` after `use super::RequestHandler`, `impl
+    /// dealer::RequestHandler` after `use crate::dealer`, or of a trait this file
+    /// declares: the trait is the project's, whatever a library calls its own.
     fn project_trait(&self, p: &syn::Path) -> bool {
         let imports = &self.types.imports;
-        let Some(first) = p.segments.first().map(|s| s.ident.to_string()) else {
-            return false;
-        };
-        if p.segments.len() > 1 {
-            return matches!(first.as_str(), "crate" | "self" | "super")
-                || imports.is_local(&first);
-        }
-        imports.is_local(&first) || imports.project_import(&first).is_some()
+        p.segments.first().is_some_and(|s| {
+            let first = s.ident.to_string();
+            matches!(first.as_str(), "crate" | "self" | "super")
+                || imports.is_local(&first)
+                || imports.project_import(&first).is_some()
+        })
     }
 
     fn skip(&self, attrs: &[syn::Attribute]) -> bool {
