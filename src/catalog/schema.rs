@@ -521,6 +521,12 @@ pub struct ClientEntry {
     /// file, names one of `needs`; unknown (no finding) when it is not in the file.
     #[serde(default)]
     pub helpers_configure: bool,
+    /// Java: the method that turns the builder a start makes into the client
+    /// (`build`): a builder handed unbuilt to a project constructor or method is
+    /// configured there; no finding unless that code, found in the same file, names
+    /// none of `needs`.
+    #[serde(default)]
+    pub built_by: Option<String>,
     /// Java: `m=id` calls that bound each request instead (`request.setConfig(rc)`
     /// with a configured `RequestConfig`): one in the client's class bounds it.
     #[serde(default)]

@@ -169,6 +169,14 @@ impl<'a> Extractor<'a> {
         if entry.helpers_configure && self.helper_configures(entry, &used.passed) {
             return;
         }
+        // `new Transport(HttpClients.custom())`: a builder handed on before it is built
+        // is configured and built by the project code it goes to.
+        if let Some(build) = &entry.built_by {
+            let built = used.calls.iter().any(|c| &c.method == build);
+            if !built && self.builder_handed_on(entry, &used.passed) {
+                return;
+            }
+        }
         if start.kind_name() == "method_invocation" {
             // The creating call may configure too (`builder.connectTimeout(..)` on a typed builder).
             used.calls.insert(0, self.observed(start));
@@ -775,6 +783,52 @@ impl<'a> Extractor<'a> {
         })
     }
 
+    /// Whether an unbuilt builder goes to a project constructor or method that may
+    /// configure it: one declared in this file whose text names one of the entry's
+    /// `needs`, or one declared elsewhere (unknown).
+    fn builder_handed_on(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
+        let names_need = |d: Node| {
+            let text = self.text(d);
+            entry.needs.iter().any(|need| {
+                need.split('|')
+                    .filter_map(|alt| alt.split('=').next())
+                    .any(|m| text.contains(m))
+            })
+        };
+        passed.iter().filter_map(|args| args.parent()).any(|call| {
+            let (kind, name) = match call.kind_name() {
+                "object_creation_expression" => {
+                    let Some(ty) = call.field("type").and_then(|t| self.jtype(t)) else {
+                        return false;
+                    };
+                    if !self.may_be_project_class(&ty) {
+                        return false;
+                    }
+                    ("constructor_declaration", ty.simple)
+                }
+                "method_invocation"
+                    if self
+                        .project_helper(call.field("arguments").unwrap_or(call))
+                        .is_some() =>
+                {
+                    let Some(n) = call.field("name") else {
+                        return false;
+                    };
+                    ("method_declaration", self.text(n).to_string())
+                }
+                _ => return false,
+            };
+            let mut found = false;
+            let configures = super::syntax::any_node(self.root, |d| {
+                let declares =
+                    d.kind_name() == kind && d.field("name").is_some_and(|n| self.text(n) == name);
+                found |= declares;
+                declares && names_need(d)
+            });
+            configures || !found
+        })
+    }
+
     /// Whether the client is handed to a value whose timeouts bound its requests
     /// (`factory.setHttpClient(client)`, `new HttpComponentsClientHttpRequestFactory(client)`
     /// on a factory given connect and read timeouts).
@@ -1140,11 +1194,37 @@ impl<'a> Extractor<'a> {
             .named_children(&mut c)
             .filter(|f| f.kind_name() == "field_declaration")
             .collect();
-        fields.into_iter().find_map(|f| {
+        let declared_field = fields.iter().any(|f| {
+            let mut c = f.walk();
+            let names = f.named_children(&mut c).any(|d| {
+                d.kind_name() == "variable_declarator"
+                    && d.field("name").is_some_and(|v| self.text(v) == name)
+            });
+            names
+        });
+        let initial = fields.into_iter().find_map(|f| {
             let mut c = f.walk();
             let found = f.named_children(&mut c).find_map(declared);
             found
-        })
+        });
+        if initial.is_some() || !declared_field {
+            return initial;
+        }
+        // A field the class assigns once (`this.rcb = RequestConfig.custom()` in its
+        // constructor): that value.
+        let mut values = Vec::new();
+        let mut stack = vec![class];
+        while let Some(n) = stack.pop() {
+            let to_field = n.kind_name() == "assignment_expression"
+                && n.field("left").is_some_and(|l| {
+                    let t = self.text(l);
+                    t == name || t.strip_prefix("this.") == Some(name)
+                });
+            values.extend(n.field("right").filter(|_| to_field));
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        (values.len() == 1).then(|| values[0])
     }
 
     /// The `kind:name` keys a start node could match (`new:..`, `call:..`).
@@ -1365,6 +1445,10 @@ impl<'a> Extractor<'a> {
                     used.calls.extend(calls);
                     if let Some(args) = top.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
+                        // `withHttpClient(builder.build())`: the client it makes is handed on.
+                        if top.field("name").is_some_and(|m| self.text(m) == "build") {
+                            used.passed.push(args);
+                        }
                     }
                     let decl = top
                         .parent()
@@ -1491,6 +1575,14 @@ impl<'a> Extractor<'a> {
                 .flatten()
                 .any(|o| o.kind_name() == "null_literal");
         if !receives && !declares && !assigned && !null_check {
+            return false;
+        }
+        // `this.client = builder.build()`: what it builds leaves with the result.
+        let builds = receives && p.field("name").is_some_and(|m| self.text(m) == "build");
+        if builds
+            && p.parent()
+                .is_some_and(|s| s.kind_name() != "expression_statement")
+        {
             return false;
         }
         let mut cur = p.parent();
