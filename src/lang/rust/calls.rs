@@ -575,6 +575,15 @@ impl<'a> Extractor<'a> {
                             .iter()
                             .any(|s| matches!(s, syn::Stmt::Expr(syn::Expr::Loop(_), _)));
                     }
+                    let words = &self.catalog.data.awaits.signal_words;
+                    if super::extract::awaits_signal_first(&a.block, &self.signal_locals, words) {
+                        if let Some(c) = self.facts.contexts.get_mut(before) {
+                            c.entry = Some(Box::new(crate::facts::Entry::new(
+                                crate::facts::Heat::Cold,
+                                "task that runs after a shutdown signal",
+                            )));
+                        }
+                    }
                 }
                 continue;
             };

@@ -123,6 +123,9 @@ pub struct Extractor<'a> {
     /// Futures of this function kept in a local before they run (`let upload =
     /// self.put(..);` then `timeout(d, upload)`).
     future_locals: Vec<FutureLocal>,
+    /// Locals of this function bound from a value named for a shutdown or cancel
+    /// signal (`let mut srx = shutdown.shutdown_rx();`).
+    pub(super) signal_locals: Vec<String>,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
@@ -355,6 +358,7 @@ impl<'a> Extractor<'a> {
             handed_calls: Default::default(),
             timed_requests: Vec::new(),
             future_locals: Vec::new(),
+            signal_locals: Vec::new(),
             params: Vec::new(),
             senders: Vec::new(),
             oneshots: Vec::new(),
@@ -536,6 +540,7 @@ impl<'a> Extractor<'a> {
         let saved_sender_params = std::mem::take(&mut self.sender_params);
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         let saved_future_locals = std::mem::take(&mut self.future_locals);
+        let saved_signal_locals = std::mem::take(&mut self.signal_locals);
         let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
         let first_queue = self.facts.queues.len();
         for input in &sig.inputs {
@@ -583,6 +588,7 @@ impl<'a> Extractor<'a> {
         self.carriers = saved_carriers;
         self.sender_params = saved_sender_params;
         self.timed_requests = saved_timed_requests;
+        self.signal_locals = saved_signal_locals;
         for l in std::mem::replace(&mut self.future_locals, saved_future_locals) {
             if l.timed && !l.untimed {
                 for c in &mut self.facts.calls[l.calls] {
@@ -1072,6 +1078,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let queues = self.facts.queues.len();
         let calls = self.facts.calls.len();
         self.visit_expr(&init.expr);
+        if let Some(name) = binding_name(&l.pat) {
+            if names_signal(&init.expr, &self.catalog.data.awaits.signal_words) {
+                self.signal_locals.push(name);
+            }
+        }
         // `let upload = self.put(..);`: a future, run later (not its awaited result).
         // Any other `let` of the name shadows it (`let upload = timeout(d, upload);`).
         if let syn::Pat::Ident(p) = &l.pat {
@@ -2303,6 +2314,63 @@ fn optional_timeout(e: &syn::Expr) -> bool {
 /// `Some(..)`.
 fn some_pattern(p: &syn::Pat) -> bool {
     matches!(p, syn::Pat::TupleStruct(ts) if ts.path.is_ident("Some"))
+}
+
+/// Whether an expression's receivers and callees are named for a shutdown or cancel
+/// signal (`shutdown.shutdown_rx()`, `self.stop_rx.clone()`, `signal::ctrl_c()`).
+pub(super) fn names_signal(e: &syn::Expr, words: &[String]) -> bool {
+    let named = |ident: &syn::Ident| {
+        let n = ident.to_string().to_ascii_lowercase();
+        words.iter().any(|w| n.contains(w.as_str())) || n == "ctrl_c"
+    };
+    match e {
+        syn::Expr::MethodCall(m) => named(&m.method) || names_signal(&m.receiver, words),
+        syn::Expr::Call(c) => names_signal(&c.func, words),
+        syn::Expr::Path(p) => p.path.segments.iter().any(|s| named(&s.ident)),
+        syn::Expr::Field(f) => {
+            matches!(&f.member, syn::Member::Named(i) if named(i)) || names_signal(&f.base, words)
+        }
+        syn::Expr::Reference(r) => names_signal(&r.expr, words),
+        syn::Expr::Paren(p) => names_signal(&p.expr, words),
+        _ => false,
+    }
+}
+
+/// Whether a task's first statements wait for a shutdown or cancel signal (`drop(srx
+/// .changed().await);`, `let _ = signal::ctrl_c().await;`): what follows is its
+/// shutdown path.
+pub(super) fn awaits_signal_first(block: &syn::Block, locals: &[String], words: &[String]) -> bool {
+    fn awaited(e: &syn::Expr) -> Option<&syn::Expr> {
+        match e {
+            syn::Expr::Await(a) => Some(&a.base),
+            // `drop(rx.changed().await)`, `rx.changed().await.ok()`
+            syn::Expr::Call(c) if c.args.len() == 1 => match &*c.func {
+                syn::Expr::Path(p) if p.path.is_ident("drop") => awaited(&c.args[0]),
+                _ => None,
+            },
+            syn::Expr::MethodCall(m) if m.args.len() <= 1 => awaited(&m.receiver),
+            _ => None,
+        }
+    }
+    block.stmts.iter().take(2).any(|st| {
+        let e = match st {
+            syn::Stmt::Expr(e, _) => e,
+            syn::Stmt::Local(l) => match &l.init {
+                Some(i) => &*i.expr,
+                None => return false,
+            },
+            _ => return false,
+        };
+        awaited(e).is_some_and(|base| {
+            let local = match base {
+                syn::Expr::MethodCall(m) => &*m.receiver,
+                other => other,
+            };
+            let is_local = matches!(local, syn::Expr::Path(p)
+                if p.path.get_ident().is_some_and(|i| locals.iter().any(|l| i == l)));
+            is_local || names_signal(base, words)
+        })
+    })
 }
 
 /// A function whose body runs an interval forever (`loop { interval.tick().await; push()
