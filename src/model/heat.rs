@@ -363,10 +363,24 @@ impl Heats {
                 let task = facts[file].submissions[s].task?;
                 root_of(&facts[file], task)
             });
-            // A task a CLI binary hands to a wrapper serves no traffic either.
+            // A task a CLI binary hands to a wrapper serves no traffic either, nor one
+            // that cold code (a shutdown path, a startup hook) hands to a wrapper
+            // (`runWithTimeout(() -> flush(), ..)` in `close()`): it runs for that code.
+            let file = &facts[n.0];
+            let submitter = &file.contexts[n.1];
+            let by_cold = (cold_parent(file, submitter) && !looping_parent(file, submitter))
+                .then(|| {
+                    submitter
+                        .parent
+                        .and_then(|p| file.contexts[p].entry.as_ref())
+                })
+                .flatten();
             let inner = match inner {
-                None | Some((Heat::Hot, _)) if facts[n.0].binary => {
+                None | Some((Heat::Hot, _)) if file.binary => {
                     Some((Heat::Cold, BINARY_TASK.into()))
+                }
+                None | Some((Heat::Hot, _)) if by_cold.is_some() => {
+                    by_cold.map(|e| (Heat::Cold, e.why.clone()))
                 }
                 inner => inner,
             };
