@@ -23,6 +23,9 @@ pub struct FileFacts {
     /// Pairs of keys that name the same pool (qualifiers, injection by name, a field
     /// assigned from a parameter: `param:<class>.<method>#<index>`).
     pub pool_aliases: Vec<(PoolKey, PoolKey)>,
+    /// Java: methods that return a task body they declare (`return new Runnable() {
+    /// .. }`, `return () -> ..`): the method's context and the body's.
+    pub returned_tasks: Vec<(CtxId, CtxId)>,
     /// Pools passed to project constructors and methods (`new Worker(ioPool)`).
     pub pool_args: Vec<PoolArg>,
     /// Java calls whose receiver is a field of the caller's class (`field:C.f`) or a
@@ -729,6 +732,9 @@ pub struct Submission {
     /// Flush(batch))`): its `run()`/`call()` runs as the task.
     #[serde(default)]
     pub task_type: Option<std::sync::Arc<TypeRef>>,
+    /// Java: the task is what a method of the same class returns (`pool.execute(
+    /// getRunnable(monitor))`): the body that method returns runs as the task.
+    pub task_factory: Option<String>,
     /// Java: submitted to a `ForkJoinPool` (its task runs on a fork/join worker).
     #[serde(default)]
     pub forkjoin: bool,

@@ -453,6 +453,30 @@ impl CallGraph {
                         callees.push(((file, s.ctx), edge(n)));
                     }
                 }
+                // A task a method of the class returns: its body is reached from the
+                // submitting code, as a task object's `run()` is.
+                let factory = s.task_factory.as_ref().zip(f.contexts.get(s.ctx));
+                if let Some((m, c)) = factory.filter(|_| java) {
+                    let owner = c.owner.clone().unwrap_or_default();
+                    for &(made, body) in &f.returned_tasks {
+                        let named = f.contexts[made].name == *m
+                            && f.contexts[made].owner.as_deref() == Some(&*owner);
+                        if named {
+                            let n = (file, body);
+                            g.tasks.entry(n).or_default().push((file, i));
+                            let edge = |node| Edge {
+                                node,
+                                span: s.span,
+                                in_loop: false,
+                                timed: false,
+                                cold_only: false,
+                                once: false,
+                            };
+                            callers.push((n, edge((file, s.ctx))));
+                            callees.push(((file, s.ctx), edge(n)));
+                        }
+                    }
+                }
                 let (Some(m), Some(c)) = (&s.task_method, f.contexts.get(s.ctx)) else {
                     continue;
                 };

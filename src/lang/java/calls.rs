@@ -209,6 +209,14 @@ impl<'a> Extractor<'a> {
                     self.facts.submissions[*idx].task_type = Some(t);
                 }
             }
+            // `scheduler.scheduleAtFixedRate(getRunnable(monitor), ..)`: the body a method
+            // of this class returns is the task.
+            if let (Some((idx, _)), "method_invocation") = (task, arg.kind_name()) {
+                let own = arg.field("object").is_none_or(|o| self.text(o) == "this");
+                if let Some(m) = arg.field("name").filter(|_| own) {
+                    self.facts.submissions[*idx].task_factory = Some(self.text(m).to_string());
+                }
+            }
             if let (Some((idx, _)), true) = (task, self.is_task_list(*arg)) {
                 // `pool.invokeAll(List.of(() -> a(), () -> b()))`: each lambda is a task.
                 self.task_list(*arg, *idx);
@@ -678,6 +686,7 @@ impl<'a> Extractor<'a> {
             guarded: self.admits_one(node) || self.replaces_pending(node),
             returned: self.returned_call == Some(node.id()),
             task_type: None,
+            task_factory: None,
             forkjoin: recv
                 .fq()
                 .is_some_and(|fq| self.catalog.in_group("forkjoin_pool", fq)),

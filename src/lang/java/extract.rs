@@ -514,12 +514,43 @@ impl<'a> Extractor<'a> {
                 // The returned call, and the calls it is chained on (`return a(..).b(..)`).
                 let saved = self.returned_call.take();
                 self.returned_call = node.named_child(0).map(|e| e.id());
+                let first = self.facts.contexts.len();
                 self.children(node);
                 self.returned_call = saved;
+                self.returned_task(node, first);
                 self.returned_futures(node);
             }
             K::Other if node.kind_name() == "static_initializer" => self.static_initializer(node),
             K::Other => self.children(node),
+        }
+    }
+
+    /// `return new Runnable() { .. }` or `return () -> ..` in a method: the body it
+    /// returns (its `run()`/`call()`, or the lambda), among the contexts from `first`.
+    fn returned_task(&mut self, ret: Node<'a>, first: usize) {
+        let Some(e) = ret.named_child(0) else {
+            return;
+        };
+        let Some(&method) = self.ctx.last() else {
+            return;
+        };
+        let body = match e.kind_name() {
+            "lambda_expression" => (first..self.facts.contexts.len())
+                .find(|&c| self.facts.contexts[c].parent == Some(method)),
+            "object_creation_expression" if super::queues::has_class_body(e) => {
+                (first..self.facts.contexts.len()).find(|&c| {
+                    let ctx = &self.facts.contexts[c];
+                    matches!(ctx.name.as_str(), "run" | "call")
+                        && ctx
+                            .owner
+                            .as_deref()
+                            .is_some_and(|o| o.ends_with("<anonymous>"))
+                })
+            }
+            _ => None,
+        };
+        if let Some(body) = body {
+            self.facts.returned_tasks.push((method, body));
         }
     }
 

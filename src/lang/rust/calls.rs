@@ -492,6 +492,7 @@ impl<'a> Extractor<'a> {
             guarded: false,
             returned: false,
             task_type: None,
+            task_factory: None,
             forkjoin: false,
         });
         self.submission_at.insert((whole.start, whole.end), idx);
