@@ -123,6 +123,12 @@ pub struct WaitEntry {
     /// A stream handed to a project object (a pump thread) is read elsewhere.
     #[serde(default)]
     pub drained_by: Vec<String>,
+    /// Rust: a child process's wait counts only when the program it runs (the literal
+    /// `Command::new` names, by file name) is one of these (`@group`s allowed): one
+    /// that talks to a remote. A local tool (`ip route add`) exits when the kernel is
+    /// done, and a program named by a variable is unknown: neither is reported.
+    #[serde(default)]
+    pub programs: Vec<String>,
     pub help: String,
 }
 

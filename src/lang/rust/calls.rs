@@ -281,10 +281,66 @@ impl<'a> Extractor<'a> {
         if fetch && wait.is_some() {
             self.job_fetches += 1;
         }
+        // A child process waits on a remote only when it runs such a program.
+        let remote = |w: &WaitEntry| {
+            w.programs.is_empty()
+                || self.program_of(receiver).flatten().is_some_and(|p| {
+                    let file = p.rsplit(['/', '\\']).next().unwrap_or(&p);
+                    let name = file.strip_suffix(".exe").unwrap_or(file);
+                    self.catalog.matches(&w.programs, Some(name))
+                })
+        };
+        let wait = wait.filter(remote);
         if let (Some(w), false) = (wait, fetch) {
             let recv_text = short(&expr_text(receiver));
             let what = format!("`{recv_text}.{method}()`");
             self.push_wait(s, what, &w, recv_text, recv.origin);
+        }
+    }
+
+    /// The program a `Command` (or the `Child` it spawned) runs: `Some(Some(name))` for
+    /// `Command::new("git")` along a chain or through a local bound from one,
+    /// `Some(None)` when a variable names it, `None` when no `Command` is seen.
+    pub(super) fn program_of(&self, e: &syn::Expr) -> Option<Option<String>> {
+        match e {
+            syn::Expr::MethodCall(m) => self.program_of(&m.receiver),
+            syn::Expr::Reference(r) => self.program_of(&r.expr),
+            syn::Expr::Paren(p) => self.program_of(&p.expr),
+            syn::Expr::Try(t) => self.program_of(&t.expr),
+            syn::Expr::Await(a) => self.program_of(&a.base),
+            syn::Expr::Call(c) => {
+                let syn::Expr::Path(f) = &*c.func else {
+                    return None;
+                };
+                let segs: Vec<String> = f
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                let is_new = segs.len() >= 2
+                    && segs[segs.len() - 1] == "new"
+                    && segs[segs.len() - 2] == "Command";
+                if !is_new {
+                    return None;
+                }
+                Some(match c.args.first() {
+                    Some(syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    })) => Some(s.value()),
+                    _ => None,
+                })
+            }
+            syn::Expr::Path(p) => {
+                let id = p.path.get_ident()?;
+                self.command_locals
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| id == n)
+                    .map(|(_, program)| program.clone())
+            }
+            _ => None,
         }
     }
 
@@ -393,6 +449,7 @@ impl<'a> Extractor<'a> {
             permit: false,
             until: None,
             drained_by: Vec::new(),
+            programs: Vec::new(),
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(

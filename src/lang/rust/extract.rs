@@ -126,6 +126,9 @@ pub struct Extractor<'a> {
     /// Locals of this function bound from a value named for a shutdown or cancel
     /// signal (`let mut srx = shutdown.shutdown_rx();`).
     pub(super) signal_locals: Vec<String>,
+    /// Locals of this function holding a `Command` or its `Child`, with the program
+    /// named by `Command::new`'s literal (`None`: a variable names it).
+    pub(super) command_locals: Vec<(String, Option<String>)>,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
@@ -359,6 +362,7 @@ impl<'a> Extractor<'a> {
             timed_requests: Vec::new(),
             future_locals: Vec::new(),
             signal_locals: Vec::new(),
+            command_locals: Vec::new(),
             params: Vec::new(),
             senders: Vec::new(),
             oneshots: Vec::new(),
@@ -541,6 +545,7 @@ impl<'a> Extractor<'a> {
         let saved_timed_requests = std::mem::take(&mut self.timed_requests);
         let saved_future_locals = std::mem::take(&mut self.future_locals);
         let saved_signal_locals = std::mem::take(&mut self.signal_locals);
+        let saved_command_locals = std::mem::take(&mut self.command_locals);
         let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
         let first_queue = self.facts.queues.len();
         for input in &sig.inputs {
@@ -589,6 +594,7 @@ impl<'a> Extractor<'a> {
         self.sender_params = saved_sender_params;
         self.timed_requests = saved_timed_requests;
         self.signal_locals = saved_signal_locals;
+        self.command_locals = saved_command_locals;
         for l in std::mem::replace(&mut self.future_locals, saved_future_locals) {
             if l.timed && !l.untimed {
                 for c in &mut self.facts.calls[l.calls] {
@@ -1080,7 +1086,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         self.visit_expr(&init.expr);
         if let Some(name) = binding_name(&l.pat) {
             if names_signal(&init.expr, &self.catalog.data.awaits.signal_words) {
-                self.signal_locals.push(name);
+                self.signal_locals.push(name.clone());
+            }
+            if let Some(program) = self.program_of(&init.expr) {
+                self.command_locals.push((name, program));
             }
         }
         // `let upload = self.put(..);`: a future, run later (not its awaited result).
