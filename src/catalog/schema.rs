@@ -149,9 +149,12 @@ pub struct ReturnEntry {
     /// The returned type; `self` keeps the receiver's type (builders).
     #[serde(default)]
     pub r#type: Option<String>,
-    /// The result is (or wraps) the receiver's first type argument.
+    /// The result is (or wraps) the receiver's first type argument (the one at
+    /// `element_arg`, when given: `Map.Entry<K, V>.getValue()` is argument 1).
     #[serde(default)]
     pub element: bool,
+    #[serde(default)]
+    pub element_arg: usize,
     /// Rust: the returned tuple's element that has `type` (`(tx, rx)` -> 1).
     #[serde(default)]
     pub tuple_index: Option<usize>,

@@ -1008,7 +1008,11 @@ impl<'a> Extractor<'a> {
         })?;
         let element = match &entry.element_type {
             Some(e) => Some(JType::known(e)),
-            None => recv.ty.as_ref().and_then(|t| t.element()).cloned(),
+            None => recv
+                .ty
+                .as_ref()
+                .and_then(|t| t.args.get(entry.element_arg))
+                .cloned(),
         };
         let ty = match (&entry.r#type, entry.element || entry.element_type.is_some()) {
             (Some(t), true) => JType {

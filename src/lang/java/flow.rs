@@ -1400,12 +1400,14 @@ impl Extractor<'_> {
     /// reference to another object's method (no call the model can follow).
     pub(super) fn future_sources(&self, expr: Node, body: Node) -> Option<Vec<u32>> {
         let waitable = |v: &super::types::Value| v.fq().is_some_and(|fq| self.catalog.waitable(fq));
-        // A collection the project fills (`pending.get(id)`): what it holds the project
-        // put there, from code this expression does not show.
+        // A collection the project fills (`pending.get(id)`, a map's entry, an
+        // `Optional`): what it holds the project put there, from code this expression
+        // does not show.
         let holder = |v: &super::types::Value| {
             v.fq().is_some_and(|fq| {
                 self.catalog.in_group("collection", fq)
                     || fq.starts_with("java.util.") && fq.ends_with("Map")
+                    || matches!(fq, "java.util.Map.Entry" | "java.util.Optional")
             })
         };
         let mut out = Vec::new();
