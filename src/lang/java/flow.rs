@@ -1407,7 +1407,12 @@ impl Extractor<'_> {
             v.fq().is_some_and(|fq| {
                 self.catalog.in_group("collection", fq)
                     || fq.starts_with("java.util.") && fq.ends_with("Map")
-                    || matches!(fq, "java.util.Map.Entry" | "java.util.Optional")
+                    || matches!(
+                        fq,
+                        "java.util.Map.Entry"
+                            | "java.util.Optional"
+                            | "com.google.common.base.Optional"
+                    )
             })
         };
         let mut out = Vec::new();
