@@ -432,50 +432,43 @@ impl CallGraph {
                 }
             }
             for (i, s) in f.submissions.iter().enumerate() {
-                // A task object: its class's `run()`/`call()` runs as the task, and the
-                // submitting code reaches it (it takes that code's heat, as a call).
+                // A task object (its class's `run()`/`call()`), or the body a method of
+                // the class returns (`execute(getRunnable(m))`): it runs as the task, and
+                // the submitting code reaches it (it takes that code's heat, as a call).
+                let mut bodies: Vec<Node> = Vec::new();
                 let task_class = s.task_type.as_ref().and_then(|r| types.resolve(r));
                 for t in task_class.into_iter().filter(|_| java) {
-                    let runs = ["run", "call"]
-                        .iter()
-                        .flat_map(|m| g.in_hierarchy(facts, types, t, m, Some(0)));
-                    for n in runs.collect::<Vec<_>>() {
-                        g.tasks.entry(n).or_default().push((file, i));
-                        let edge = |node| Edge {
-                            node,
-                            span: s.span,
-                            in_loop: false,
-                            timed: false,
-                            cold_only: false,
-                            once: false,
-                        };
-                        callers.push((n, edge((file, s.ctx))));
-                        callees.push(((file, s.ctx), edge(n)));
-                    }
+                    bodies.extend(
+                        ["run", "call"]
+                            .iter()
+                            .flat_map(|m| g.in_hierarchy(facts, types, t, m, Some(0))),
+                    );
                 }
-                // A task a method of the class returns: its body is reached from the
-                // submitting code, as a task object's `run()` is.
                 let factory = s.task_factory.as_ref().zip(f.contexts.get(s.ctx));
                 if let Some((m, c)) = factory.filter(|_| java) {
-                    let owner = c.owner.clone().unwrap_or_default();
-                    for &(made, body) in &f.returned_tasks {
-                        let named = f.contexts[made].name == *m
-                            && f.contexts[made].owner.as_deref() == Some(&*owner);
-                        if named {
-                            let n = (file, body);
-                            g.tasks.entry(n).or_default().push((file, i));
-                            let edge = |node| Edge {
-                                node,
-                                span: s.span,
-                                in_loop: false,
-                                timed: false,
-                                cold_only: false,
-                                once: false,
-                            };
-                            callers.push((n, edge((file, s.ctx))));
-                            callees.push(((file, s.ctx), edge(n)));
-                        }
-                    }
+                    let made_here = |made: CtxId| {
+                        let x = &f.contexts[made];
+                        x.name == *m && x.owner == c.owner
+                    };
+                    bodies.extend(
+                        f.returned_tasks
+                            .iter()
+                            .filter(|&&(made, _)| made_here(made))
+                            .map(|&(_, body)| (file, body)),
+                    );
+                }
+                for n in bodies {
+                    g.tasks.entry(n).or_default().push((file, i));
+                    let edge = |node| Edge {
+                        node,
+                        span: s.span,
+                        in_loop: false,
+                        timed: false,
+                        cold_only: false,
+                        once: false,
+                    };
+                    callers.push((n, edge((file, s.ctx))));
+                    callees.push(((file, s.ctx), edge(n)));
                 }
                 let (Some(m), Some(c)) = (&s.task_method, f.contexts.get(s.ctx)) else {
                     continue;

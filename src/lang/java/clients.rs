@@ -761,25 +761,13 @@ impl<'a> Extractor<'a> {
     /// (unknown). `call` runs it, no configuration.
     fn helper_configures(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
         passed.iter().filter_map(|args| args.parent()).any(|call| {
-            let Some(name) = call
+            let name = call
                 .field("name")
                 .filter(|_| call.kind_name() == "method_invocation")
-                .map(|n| self.text(n))
-            else {
-                return false;
-            };
-            let mut found = false;
-            let names_need = super::syntax::any_node(self.root, |d| {
-                let declares = d.kind_name() == "method_declaration"
-                    && d.field("name").is_some_and(|n| self.text(n) == name);
-                found |= declares;
-                declares
-                    && entry
-                        .needs
-                        .iter()
-                        .any(|need| self.text(d).contains(need.as_str()))
-            });
-            names_need || !found
+                .map(|n| self.text(n));
+            name.is_some_and(|name| {
+                self.declared_here_configures(entry, "method_declaration", name)
+            })
         })
     }
 
@@ -787,14 +775,6 @@ impl<'a> Extractor<'a> {
     /// configure it: one declared in this file whose text names one of the entry's
     /// `needs`, or one declared elsewhere (unknown).
     fn builder_handed_on(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
-        let names_need = |d: Node| {
-            let text = self.text(d);
-            entry.needs.iter().any(|need| {
-                need.split('|')
-                    .filter_map(|alt| alt.split('=').next())
-                    .any(|m| text.contains(m))
-            })
-        };
         passed.iter().filter_map(|args| args.parent()).any(|call| {
             let (kind, name) = match call.kind_name() {
                 "object_creation_expression" => {
@@ -818,15 +798,30 @@ impl<'a> Extractor<'a> {
                 }
                 _ => return false,
             };
-            let mut found = false;
-            let configures = super::syntax::any_node(self.root, |d| {
-                let declares =
-                    d.kind_name() == kind && d.field("name").is_some_and(|n| self.text(n) == name);
-                found |= declares;
-                declares && names_need(d)
-            });
-            configures || !found
+            self.declared_here_configures(entry, kind, &name)
         })
+    }
+
+    /// Whether a `kind` declaration named `name` (a method, a constructor) that a value
+    /// is handed to may configure it: one in this file names one of the entry's
+    /// `needs` (a setter, with or without its `=id`), or none is in this file (unknown).
+    fn declared_here_configures(&self, entry: &ClientEntry, kind: &str, name: &str) -> bool {
+        let names_need = |d: Node| {
+            let text = self.text(d);
+            entry.needs.iter().any(|need| {
+                need.split('|')
+                    .filter_map(|alt| alt.split('=').next())
+                    .any(|m| text.contains(m))
+            })
+        };
+        let mut found = false;
+        let configures = super::syntax::any_node(self.root, |d| {
+            let declares =
+                d.kind_name() == kind && d.field("name").is_some_and(|n| self.text(n) == name);
+            found |= declares;
+            declares && names_need(d)
+        });
+        configures || !found
     }
 
     /// Whether the client is handed to a value whose timeouts bound its requests

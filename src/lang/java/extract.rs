@@ -536,7 +536,7 @@ impl<'a> Extractor<'a> {
         };
         let body = match e.kind_name() {
             "lambda_expression" => (first..self.facts.contexts.len())
-                .find(|&c| self.facts.contexts[c].parent == Some(method)),
+                .find(|&c| self.facts.contexts[c].head.start == e.start_byte()),
             "object_creation_expression" if super::queues::has_class_body(e) => {
                 (first..self.facts.contexts.len()).find(|&c| {
                     let ctx = &self.facts.contexts[c];

@@ -312,15 +312,9 @@ impl<'a> Extractor<'a> {
                 let syn::Expr::Path(f) = &*c.func else {
                     return None;
                 };
-                let segs: Vec<String> = f
-                    .path
-                    .segments
-                    .iter()
-                    .map(|s| s.ident.to_string())
-                    .collect();
-                let is_new = segs.len() >= 2
-                    && segs[segs.len() - 1] == "new"
-                    && segs[segs.len() - 2] == "Command";
+                let mut segs = f.path.segments.iter().rev();
+                let is_new = segs.next().is_some_and(|s| s.ident == "new")
+                    && segs.next().is_some_and(|s| s.ident == "Command");
                 if !is_new {
                     return None;
                 }
