@@ -2345,6 +2345,15 @@ pub(super) fn names_signal(e: &syn::Expr, words: &[String]) -> bool {
     }
 }
 
+/// The expression of an expression statement or of a `let`'s initializer.
+fn stmt_expr(s: &syn::Stmt) -> Option<&syn::Expr> {
+    match s {
+        syn::Stmt::Expr(e, _) => Some(e),
+        syn::Stmt::Local(l) => l.init.as_ref().map(|i| &*i.expr),
+        _ => None,
+    }
+}
+
 /// Whether a task's first statements wait for a shutdown or cancel signal (`drop(srx
 /// .changed().await);`, `let _ = signal::ctrl_c().await;`): what follows is its
 /// shutdown path.
@@ -2361,15 +2370,7 @@ pub(super) fn awaits_signal_first(block: &syn::Block, locals: &[String], words: 
             _ => None,
         }
     }
-    block.stmts.iter().take(2).any(|st| {
-        let e = match st {
-            syn::Stmt::Expr(e, _) => e,
-            syn::Stmt::Local(l) => match &l.init {
-                Some(i) => &*i.expr,
-                None => return false,
-            },
-            _ => return false,
-        };
+    block.stmts.iter().take(2).filter_map(stmt_expr).any(|e| {
         awaited(e).is_some_and(|base| {
             let local = match base {
                 syn::Expr::MethodCall(m) => &*m.receiver,
@@ -2387,15 +2388,7 @@ pub(super) fn awaits_signal_first(block: &syn::Block, locals: &[String], words: 
 /// job; what it alone calls serves no request.
 fn periodic_loop(block: &syn::Block) -> Option<Entry> {
     let ticks = |body: &syn::Block| {
-        body.stmts.iter().take(2).any(|s| {
-            let e = match s {
-                syn::Stmt::Expr(e, _) => e,
-                syn::Stmt::Local(l) => match &l.init {
-                    Some(i) => &*i.expr,
-                    None => return false,
-                },
-                _ => return false,
-            };
+        body.stmts.iter().take(2).filter_map(stmt_expr).any(|e| {
             let syn::Expr::Await(a) = e else { return false };
             matches!(&*a.base, syn::Expr::MethodCall(m) if m.method == "tick" && m.args.is_empty())
         })
