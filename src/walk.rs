@@ -467,14 +467,15 @@ fn is_jvm_language(dir: &str) -> bool {
 /// Modules that exist to test others: `titus-testkit`, `helios-testing`,
 /// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal`,
 /// `sdk-test-server` (an in-memory server that unit tests run against), `it-harness`
-/// (what integration tests start and drive the product with)
+/// (what integration tests start and drive the product with), `systests`, `perftests`,
+/// `joramtests` (a module named for its tests), and a `tck` (a compatibility kit)
 /// (a `-` never appears in a package name). Not `-test`: `api-test` and
 /// `service-test` modules of testing products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
     const SUFFIXES: &[&str] = &[
         "-testkit",
         "-testing",
-        "-tests",
+        "tests",
         "-test-utils",
         "-test-util",
         "-test-support",
@@ -484,7 +485,8 @@ fn is_test_support_module(dir: &str) -> bool {
         "-test-server",
         "-harness",
     ];
-    matches!(dir, "testkit" | "testing")
+    matches!(dir, "testkit" | "testing" | "tck")
+        || dir.ends_with("-tck")
         || dir.starts_with("testing-")
         || SUFFIXES.iter().any(|s| dir.ends_with(s))
 }
@@ -641,6 +643,20 @@ mod tests {
         )));
         assert!(is_test_path(Path::new(
             "agent/it-harness/src/main/java/a/AgentContainer.java"
+        )));
+        // Modules named for their tests or a compatibility kit.
+        assert!(is_test_path(Path::new(
+            "perftests/src/main/java/a/QueueCreator.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "broker-perftests-systests/src/main/java/a/Runner.java"
+        )));
+        assert!(is_test_path(Path::new("tck/src/main/java/a/Admin.java")));
+        assert!(!is_test_path(Path::new(
+            "requests/src/main/java/a/RequestController.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "svc/src/main/java/com/acme/perftests/Probe.java"
         )));
         assert!(!is_test_path(Path::new(
             "harness-pipelines/src/main/java/a/Pipeline.java"
