@@ -401,11 +401,14 @@ impl<'a> Extractor<'a> {
             let sends = call
                 .field("name")
                 .is_some_and(|m| entry.sent_by.iter().any(|s| s == self.text(m)));
-            let init = call
-                .field("object")
-                .filter(|o| sends && o.kind_name() == "identifier")
-                .and_then(|o| self.local_initializer(o))?;
-            Some(self.start_span(chain_root(init)))
+            // `client.send(req)` on a local, or `HttpClient.newHttpClient().send(req)`.
+            let object = call.field("object").filter(|_| sends)?;
+            let made = if object.kind_name() == "identifier" {
+                self.local_initializer(object)?
+            } else {
+                object
+            };
+            Some(self.start_span(chain_root(made)))
         })
     }
 
