@@ -146,10 +146,18 @@ fn tool_entry(why: &str) -> String {
 
 /// Whether a context's lexical parent is a cold entry point itself.
 fn cold_parent(facts: &FileFacts, c: &crate::facts::Context) -> bool {
+    cold_parent_entry(facts, c).is_some()
+}
+
+/// The entry of a context's lexical parent, when that parent is a cold entry point.
+fn cold_parent_entry<'f>(
+    facts: &'f FileFacts,
+    c: &crate::facts::Context,
+) -> Option<&'f crate::facts::Entry> {
     c.parent
         .and_then(|p| facts.contexts.get(p))
-        .and_then(|p| p.entry.as_ref())
-        .is_some_and(|e| e.heat == Heat::Cold)
+        .and_then(|p| p.entry.as_deref())
+        .filter(|e| e.heat == Heat::Cold)
 }
 
 /// Whether a context's lexical parent loops open-endedly (a dispatch or accept loop).
@@ -368,13 +376,8 @@ impl Heats {
             // (`runWithTimeout(() -> flush(), ..)` in `close()`): it runs for that code.
             let file = &facts[n.0];
             let submitter = &file.contexts[n.1];
-            let by_cold = (cold_parent(file, submitter) && !looping_parent(file, submitter))
-                .then(|| {
-                    submitter
-                        .parent
-                        .and_then(|p| file.contexts[p].entry.as_ref())
-                })
-                .flatten();
+            let by_cold =
+                cold_parent_entry(file, submitter).filter(|_| !looping_parent(file, submitter));
             let inner = match inner {
                 None | Some((Heat::Hot, _)) if file.binary => {
                     Some((Heat::Cold, BINARY_TASK.into()))

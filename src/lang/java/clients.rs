@@ -1175,38 +1175,22 @@ impl<'a> Extractor<'a> {
     /// The initializer of the local (or field) an identifier names.
     pub(super) fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
         let name = self.text(ident);
-        let declared = |n: Node<'t>| {
-            (n.kind_name() == "variable_declarator"
-                && n.field("name").is_some_and(|v| self.text(v) == name))
-            .then(|| n.field("value"))
-            .flatten()
-        };
         // The method's locals first, then the class's fields.
         let local = enclosing_body(ident).and_then(|b| self.local_declarator(b, name, true));
         if let Some(d) = local {
             return d.field("value");
         }
         let class = enclosing_class_body(ident)?;
-        let mut c = class.walk();
-        let fields: Vec<Node<'t>> = class
-            .named_children(&mut c)
+        let field = super::syntax::named_children(class)
+            .into_iter()
             .filter(|f| f.kind_name() == "field_declaration")
-            .collect();
-        let declared_field = fields.iter().any(|f| {
-            let mut c = f.walk();
-            let names = f.named_children(&mut c).any(|d| {
+            .flat_map(super::syntax::named_children)
+            .find(|d| {
                 d.kind_name() == "variable_declarator"
                     && d.field("name").is_some_and(|v| self.text(v) == name)
-            });
-            names
-        });
-        let initial = fields.into_iter().find_map(|f| {
-            let mut c = f.walk();
-            let found = f.named_children(&mut c).find_map(declared);
-            found
-        });
-        if initial.is_some() || !declared_field {
-            return initial;
+            })?;
+        if let Some(value) = field.field("value") {
+            return Some(value);
         }
         // A field the class assigns once (`this.rcb = RequestConfig.custom()` in its
         // constructor): that value.
@@ -1219,6 +1203,9 @@ impl<'a> Extractor<'a> {
                     t == name || t.strip_prefix("this.") == Some(name)
                 });
             values.extend(n.field("right").filter(|_| to_field));
+            if values.len() > 1 {
+                return None;
+            }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }

@@ -1406,13 +1406,8 @@ impl Extractor<'_> {
         let holder = |v: &super::types::Value| {
             v.fq().is_some_and(|fq| {
                 self.catalog.in_group("collection", fq)
+                    || self.catalog.in_group("holder", fq)
                     || fq.starts_with("java.util.") && fq.ends_with("Map")
-                    || matches!(
-                        fq,
-                        "java.util.Map.Entry"
-                            | "java.util.Optional"
-                            | "com.google.common.base.Optional"
-                    )
             })
         };
         let mut out = Vec::new();

@@ -657,12 +657,8 @@ impl<'a> Extractor<'a> {
             let submit = n.kind_name() == "method_invocation"
                 && n.field("object")
                     .is_some_and(|o| self.text(o).trim_start_matches("this.") == var)
-                && n.field("name").is_some_and(|m| {
-                    matches!(
-                        self.text(m),
-                        "execute" | "submit" | "invokeAll" | "invokeAny" | "schedule"
-                    )
-                });
+                && n.field("name")
+                    .is_some_and(|m| self.catalog.is_submit_method(self.text(m)));
             if submit {
                 if !inside(n) {
                     return false;

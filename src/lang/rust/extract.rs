@@ -1084,12 +1084,17 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let queues = self.facts.queues.len();
         let calls = self.facts.calls.len();
         self.visit_expr(&init.expr);
-        if let Some(name) = binding_name(&l.pat) {
-            if names_signal(&init.expr, &self.catalog.data.awaits.signal_words) {
-                self.signal_locals.push(name.clone());
-            }
-            if let Some(program) = self.program_of(&init.expr) {
-                self.command_locals.push((name, program));
+        // (The name is read only for the rare local either check keeps.)
+        let signal = names_signal(&init.expr, &self.catalog.data.awaits.signal_words);
+        let program = self.program_of(&init.expr);
+        if signal || program.is_some() {
+            if let Some(name) = binding_name(&l.pat) {
+                if signal {
+                    self.signal_locals.push(name.clone());
+                }
+                if let Some(program) = program {
+                    self.command_locals.push((name, program));
+                }
             }
         }
         // `let upload = self.put(..);`: a future, run later (not its awaited result).
