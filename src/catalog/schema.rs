@@ -129,6 +129,10 @@ pub struct WaitEntry {
     /// done, and a program named by a variable is unknown: neither is reported.
     #[serde(default)]
     pub programs: Vec<String>,
+    /// Java: counts only when the receiver's pool is known (a completion service made
+    /// here over a pool): one a project call returns may bound its own tasks.
+    #[serde(default)]
+    pub known_pool: bool,
     pub help: String,
 }
 

@@ -301,6 +301,9 @@ impl<'a> Extractor<'a> {
         }
         let waits_before = self.facts.waits.len();
         self.wait(node, &name, object, &recv, args.len());
+        if let Some(f) = &factory {
+            self.static_wait(node, f, &args);
+        }
         // `pool.invokeAll(tasks)`: the submission is also the wait.
         if let (Some((idx, _)), true) = (&submission, self.facts.waits.len() > waits_before) {
             self.facts.submissions[*idx]
@@ -1039,6 +1042,36 @@ impl<'a> Extractor<'a> {
         out
     }
 
+    /// `Futures.getUnchecked(f)`, `Uninterruptibles.getUninterruptibly(f)`: a static
+    /// helper (a catalog wait with `call`, whose `args` count the future too) waits on
+    /// its first argument as that future's `get()` would, timed when the catalog does
+    /// not list its argument count.
+    fn static_wait(&mut self, node: Node<'a>, call: &str, args: &[Node<'a>]) {
+        let (Some(entry), Some(&future)) = (self.catalog.waits_named(call).next(), args.first())
+        else {
+            return;
+        };
+        let untimed = entry.args.contains(&args.len());
+        let help = entry.help.replace("{recv}", &short(self.text(future)));
+        let recv = self.value_of(future);
+        let before = self.facts.waits.len();
+        self.wait(
+            node,
+            "get",
+            Some(future),
+            &recv,
+            if untimed { 0 } else { 2 },
+        );
+        let written = self.text(node);
+        let what = (written.len() <= 60 && !written.contains('\n')).then(|| format!("`{written}`"));
+        if let Some(w) = self.facts.waits.get_mut(before) {
+            w.help = help;
+            if let Some(what) = what {
+                w.what = what;
+            }
+        }
+    }
+
     /// A wait on this call's receiver. Untimed waits are what `unbounded_join`
     /// reports; timed ones are recorded too (a submission whose result is waited
     /// for at all matters to `caller_runs_under_join`).
@@ -1111,6 +1144,9 @@ impl<'a> Extractor<'a> {
             .any(|w| w.args.contains(&nargs));
         if entry.request_path && self.frame.loops > 0 {
             return; // a dedicated consumer loop
+        }
+        if entry.known_pool && recv.pool.is_none() {
+            return;
         }
         // A blocking API's own wait, unless it waits for what it just submitted
         // (`String get(String key) { return pool.submit(..).get(); }`).

@@ -444,6 +444,7 @@ impl<'a> Extractor<'a> {
             until: None,
             drained_by: Vec::new(),
             programs: Vec::new(),
+            known_pool: false,
             help: awaits.help.clone().unwrap_or_default(),
         };
         self.push_wait(

@@ -172,6 +172,8 @@ impl Extractor<'_> {
         for p in named {
             let segs = super::resolve::segments(&p.path);
             let (owner, name) = match segs.as_slice() {
+                // `Self::route(req)` in a closure of the impl's own method.
+                [t, n] if t == "Self" => (self.impl_type.clone().unwrap_or_default(), n.clone()),
                 [.., t, n] if t.starts_with(char::is_uppercase) => (t.clone(), n.clone()),
                 [.., n] => (String::new(), n.clone()),
                 [] => continue,
