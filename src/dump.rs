@@ -130,7 +130,7 @@ pub fn dump(project: &Project) -> String {
             if project.model.heats.first_use((file, i)) {
                 out.push_str(" [first use]");
             }
-            // A static method only dead code reaches: its findings are notes.
+            // Code only dead code reaches: its findings are notes.
             if project.dead_code(file, i) {
                 out.push_str(" [uncalled]");
             }

@@ -161,6 +161,11 @@ pub struct FileFacts {
     /// call the call graph may not resolve.
     #[serde(default)]
     pub method_refs: Vec<Box<str>>,
+    /// Calls [`crate::model::calls::prune_calls`] dropped although a project method has
+    /// their name (made on a library call's result, `ctx.getBean(..).refresh()`): by
+    /// name, for the dead-code search. Filled after the cache, never stored.
+    #[serde(skip)]
+    pub untyped_calls: Vec<Box<str>>,
     /// Rust: the file's crate is a tool (a CLI, a cargo subcommand): even its request
     /// handlers (a local preview page, a login callback) serve its user, not traffic.
     #[serde(default)]
@@ -655,6 +660,10 @@ pub struct Context {
     /// `test_hook_annotations`); with no caller in the project only tests run it.
     #[serde(default)]
     pub test_hook: bool,
+    /// Java: a method with an annotation other than `@Override`, `@Deprecated`,
+    /// `@SuppressWarnings`, `@SafeVarargs`: a framework may call it by reflection.
+    #[serde(default)]
+    pub annotated: bool,
 }
 
 /// What an argument or a parameter type is, for telling overloads of one arity apart:

@@ -327,11 +327,61 @@ impl<'a> Project<'a> {
                     && c.owner.as_deref().is_some_and(|o| used.contains(o))
                     && !referenced.contains(c.name.rsplit('.').next().unwrap_or(&c.name))
         };
+        // A Java instance method no call of the project names (not even one the call
+        // graph could not type): an override of a project interface's method nobody
+        // calls, a helper left behind. Only in a class whose every supertype is the
+        // project's (a library's would call it: a listener, a `Runnable`), with no
+        // annotation a framework could call it by.
+        let types = &self.model.types;
+        let closed = |owner: &str| {
+            types.id(owner).is_some_and(|id| {
+                types
+                    .ancestry(id)
+                    .iter()
+                    .all(|&t| types.decl(self.facts, t).supers.len() == types.supers[t].len())
+            })
+        };
+        // Who names each method in a call: the calling contexts (`None`: a call the
+        // call graph dropped, from anywhere).
+        let mut named: HashMap<&str, Vec<Option<Node>>> = HashMap::new();
+        for (file, f) in self.facts.iter().enumerate() {
+            for c in &f.calls {
+                named
+                    .entry(&*c.method)
+                    .or_default()
+                    .push(Some((file, c.ctx)));
+            }
+            for m in &f.untyped_calls {
+                named.entry(&**m).or_default().push(None);
+            }
+        }
+        let instance_method = |n: Node| {
+            let c = &self.facts[n.0].contexts[n.1];
+            self.files[n.0].language == crate::source::Language::Java
+                && c.kind == CtxKind::Function
+                && !c.is_static
+                && !c.annotated
+                && c.entry.is_none()
+                // (Not a constructor or field initializer: `new` runs them, and so does
+                // dependency injection.)
+                && c.name != "<init>"
+                && c.owner.as_deref().and_then(|o| o.rsplit(['.', '$']).next()) != Some(&c.name)
+                && !referenced.contains(c.name.as_str())
+                && c.owner.as_deref().is_some_and(|o| used.contains(o) && closed(o))
+        };
+        // Every call naming it is made in dead code (none at all, at first).
+        let named_only_in = |n: Node, dead: &rustc_hash::FxHashSet<Node>| {
+            let name = self.facts[n.0].contexts[n.1].name.as_str();
+            named
+                .get(name)
+                .is_none_or(|sites| sites.iter().all(|s| s.is_some_and(|x| dead.contains(&x))))
+        };
         let mut work: Vec<Node> = Vec::new();
         for (f, facts) in self.facts.iter().enumerate() {
             for c in 0..facts.contexts.len() {
                 let n = (f, c);
-                if candidate(n) && !called(&n) {
+                let unnamed = || instance_method(n) && named_only_in(n, &dead);
+                if (candidate(n) || unnamed()) && !called(&n) {
                     dead.insert(n);
                     work.push(n);
                 }
@@ -341,7 +391,10 @@ impl<'a> Project<'a> {
         while let Some(n) = work.pop() {
             for e in calls.callees.get(&n).into_iter().flatten() {
                 let m = e.node;
-                if dead.contains(&m) || !candidate(m) {
+                if dead.contains(&m) || !(candidate(m) || instance_method(m)) {
+                    continue;
+                }
+                if !candidate(m) && !named_only_in(m, &dead) {
                     continue;
                 }
                 let only_dead = calls

@@ -859,6 +859,9 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
                     && getters.contains(&c.method)
             };
             let named = names.contains(&c.method) || generated();
+            if !typed && named {
+                f.untyped_calls.push(c.method.clone());
+            }
             if typed && (c.submit_like || waited || named) {
                 index[i] = kept;
                 kept += 1;

@@ -267,6 +267,7 @@ impl<'a> Extractor<'a> {
             is_static: false,
             allows_dead: false,
             test_hook: false,
+            annotated: false,
         });
         id
     }
@@ -1140,6 +1141,12 @@ impl<'a> Extractor<'a> {
             self.facts.contexts[id].test_hook = annotations
                 .iter()
                 .any(|a| hooks.iter().any(|h| a.name.rsplit('.').next() == Some(h)));
+            self.facts.contexts[id].annotated = annotations.iter().any(|a| {
+                !matches!(
+                    a.name.rsplit('.').next(),
+                    Some("Override" | "Deprecated" | "SuppressWarnings" | "SafeVarargs")
+                )
+            });
             self.marks_and_advice(node, id, &annotations);
             self.bean_pool(node, &name);
             if let Some(executor) = self.async_executor(node) {

@@ -450,6 +450,7 @@ impl<'a> Extractor<'a> {
             is_static: false,
             allows_dead: false,
             test_hook: false,
+            annotated: false,
         });
         id
     }
