@@ -75,6 +75,9 @@ pub(super) struct Frame {
     pub once: usize,
 }
 
+/// [`Extractor::assigned_once`]'s table.
+pub(super) type FieldAssignments = HashMap<usize, HashMap<Box<str>, Option<(usize, usize)>>>;
+
 pub struct Extractor<'a> {
     pub(super) src: &'a str,
     pub(super) catalog: &'a Indexed,
@@ -121,6 +124,10 @@ pub struct Extractor<'a> {
     /// Tree cursors to reuse, one per level of `children` in progress (a new cursor
     /// allocates; indexing children walks them from the first each time).
     cursors: Vec<tree_sitter::TreeCursor<'a>>,
+    /// Per class body (by node id): each field name assigned in it (`x = ..`,
+    /// `this.x = ..`) with the byte range of the value when assigned exactly once,
+    /// `None` when more often. Built on first use, one walk per class.
+    pub(super) assigned_once: std::cell::RefCell<FieldAssignments>,
     /// The node id of the call a `return` statement returns (`Call::returned`).
     pub(super) returned_call: Option<usize>,
     pub facts: FileFacts,
@@ -173,6 +180,7 @@ impl<'a> Extractor<'a> {
             call_at: HashMap::default(),
             member_wait: None,
             cursors: Vec::new(),
+            assigned_once: Default::default(),
             returned_call: None,
             facts: FileFacts::default(),
         }
