@@ -252,6 +252,16 @@ impl<'a> Extractor<'a> {
                     let pool = self.facts.submissions[*idx].pool.clone();
                     self.anonymous_or_children(*arg, Some((CtxKind::PoolTask(pool), *idx)));
                 }
+                // `f.addListener(new Runnable() { public void run() { f.get(); } }, ex)`:
+                // an anonymous listener runs once `f` completed, as a lambda would.
+                ("object_creation_expression", None)
+                    if !completes.is_empty() && super::queues::has_class_body(*arg) =>
+                {
+                    self.scopes.push();
+                    self.declare_complete(&completes);
+                    self.walk(*arg);
+                    self.scopes.pop();
+                }
                 ("lambda_expression", None) if !completes.is_empty() || hint.is_some() => {
                     self.scopes.push();
                     self.declare_complete(&completes);
