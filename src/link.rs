@@ -391,10 +391,8 @@ impl<'a> Project<'a> {
         while let Some(n) = work.pop() {
             for e in calls.callees.get(&n).into_iter().flatten() {
                 let m = e.node;
-                if dead.contains(&m) || !(candidate(m) || instance_method(m)) {
-                    continue;
-                }
-                if !candidate(m) && !named_only_in(m, &dead) {
+                let eligible = candidate(m) || (instance_method(m) && named_only_in(m, &dead));
+                if dead.contains(&m) || !eligible {
                     continue;
                 }
                 let only_dead = calls
