@@ -77,6 +77,8 @@ pub(super) struct Frame {
 
 /// [`Extractor::assigned_once`]'s table.
 pub(super) type FieldAssignments = HashMap<usize, HashMap<Box<str>, Option<(usize, usize)>>>;
+/// [`Extractor::class_identifiers`]'s table.
+pub(super) type ClassIdentifiers = HashMap<usize, HashMap<Box<str>, Vec<(usize, usize)>>>;
 
 pub struct Extractor<'a> {
     pub(super) src: &'a str,
@@ -128,6 +130,9 @@ pub struct Extractor<'a> {
     /// `this.x = ..`) with the byte range of the value when assigned exactly once,
     /// `None` when more often. Built on first use, one walk per class.
     pub(super) assigned_once: std::cell::RefCell<FieldAssignments>,
+    /// Per class body (by node id): the byte ranges of its identifiers, by name. Built
+    /// on first use, one walk per class ([`Extractor::named_identifiers`]).
+    pub(super) class_identifiers: std::cell::RefCell<ClassIdentifiers>,
     /// The node id of the call a `return` statement returns (`Call::returned`).
     pub(super) returned_call: Option<usize>,
     pub facts: FileFacts,
@@ -181,6 +186,7 @@ impl<'a> Extractor<'a> {
             member_wait: None,
             cursors: Vec::new(),
             assigned_once: Default::default(),
+            class_identifiers: Default::default(),
             returned_call: None,
             facts: FileFacts::default(),
         }
