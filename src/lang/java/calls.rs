@@ -1072,13 +1072,11 @@ impl<'a> Extractor<'a> {
             &recv,
             if untimed { 0 } else { 2 },
         );
-        let written = self.text(node);
-        let what = (written.len() <= 60 && !written.contains('\n')).then(|| format!("`{written}`"));
+        // Named as written (`Futures.getUnchecked(f)`), not as the `f.get()` it stands for.
+        let what = format!("`{}`", short(self.text(node)));
         if let Some(w) = self.facts.waits.get_mut(before) {
             w.help = help;
-            if let Some(what) = what {
-                w.what = what;
-            }
+            w.what = what;
         }
     }
 

@@ -1194,42 +1194,7 @@ impl<'a> Extractor<'a> {
         }
         // A field the class assigns once (`this.rcb = RequestConfig.custom()` in its
         // constructor): that value.
-        let (start, end) = self.assigned_once_in(class, name)?;
-        let mut value = class.descendant_for_byte_range(start, end)?;
-        while let Some(p) = value
-            .parent()
-            .filter(|p| p.start_byte() == start && p.end_byte() == end)
-        {
-            value = p;
-        }
-        Some(value)
-    }
-
-    /// The byte range of the one value a class body assigns to `name` (`name = ..` or
-    /// `this.name = ..`, anywhere in it), if it assigns it exactly once.
-    fn assigned_once_in(&self, class: Node, name: &str) -> Option<(usize, usize)> {
-        let mut memo = self.assigned_once.borrow_mut();
-        let table = memo.entry(class.id()).or_insert_with(|| {
-            let mut table: rustc_hash::FxHashMap<Box<str>, Option<(usize, usize)>> =
-                Default::default();
-            let mut stack = vec![class];
-            while let Some(n) = stack.pop() {
-                if n.kind_name() == "assignment_expression" {
-                    if let (Some(l), Some(r)) = (n.field("left"), n.field("right")) {
-                        let t = self.text(l);
-                        let t = t.strip_prefix("this.").unwrap_or(t);
-                        table
-                            .entry(t.into())
-                            .and_modify(|v| *v = None)
-                            .or_insert(Some((r.start_byte(), r.end_byte())));
-                    }
-                }
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
-            }
-            table
-        });
-        table.get(name).copied().flatten()
+        self.assigned_once(class, name)
     }
 
     /// The `kind:name` keys a start node could match (`new:..`, `call:..`).

@@ -75,11 +75,6 @@ pub(super) struct Frame {
     pub once: usize,
 }
 
-/// [`Extractor::assigned_once`]'s table.
-pub(super) type FieldAssignments = HashMap<usize, HashMap<Box<str>, Option<(usize, usize)>>>;
-/// [`Extractor::class_identifiers`]'s table.
-pub(super) type ClassIdentifiers = HashMap<usize, HashMap<Box<str>, Vec<(usize, usize)>>>;
-
 pub struct Extractor<'a> {
     pub(super) src: &'a str,
     pub(super) catalog: &'a Indexed,
@@ -126,13 +121,9 @@ pub struct Extractor<'a> {
     /// Tree cursors to reuse, one per level of `children` in progress (a new cursor
     /// allocates; indexing children walks them from the first each time).
     cursors: Vec<tree_sitter::TreeCursor<'a>>,
-    /// Per class body (by node id): each field name assigned in it (`x = ..`,
-    /// `this.x = ..`) with the byte range of the value when assigned exactly once,
-    /// `None` when more often. Built on first use, one walk per class.
-    pub(super) assigned_once: std::cell::RefCell<FieldAssignments>,
-    /// Per class body (by node id): the byte ranges of its identifiers, by name. Built
-    /// on first use, one walk per class ([`Extractor::named_identifiers`]).
-    pub(super) class_identifiers: std::cell::RefCell<ClassIdentifiers>,
+    /// Class bodies' identifiers and single assignments, indexed on first use
+    /// (`class_index`).
+    pub(super) class_indexes: std::cell::RefCell<super::class_index::ClassIndexes>,
     /// The node id of the call a `return` statement returns (`Call::returned`).
     pub(super) returned_call: Option<usize>,
     pub facts: FileFacts,
@@ -185,8 +176,7 @@ impl<'a> Extractor<'a> {
             call_at: HashMap::default(),
             member_wait: None,
             cursors: Vec::new(),
-            assigned_once: Default::default(),
-            class_identifiers: Default::default(),
+            class_indexes: Default::default(),
             returned_call: None,
             facts: FileFacts::default(),
         }

@@ -4,6 +4,7 @@
 
 mod annotations;
 mod calls;
+mod class_index;
 mod clients;
 mod eval;
 mod extract;

@@ -363,49 +363,6 @@ impl<'a> Extractor<'a> {
         read_whole
     }
 
-    /// The identifiers named `var` in `scope`. A class body's are indexed in one walk
-    /// the first time (its queues and fields ask again and again); another scope is
-    /// walked each time.
-    pub(super) fn named_identifiers<'t>(&self, scope: Node<'t>, var: &str) -> Vec<Node<'t>> {
-        let walk = |out: &mut dyn FnMut(Node<'t>)| {
-            let mut stack = vec![scope];
-            while let Some(n) = stack.pop() {
-                if n.kind_name() == "identifier" {
-                    out(n);
-                }
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
-            }
-        };
-        if scope.kind_name() != "class_body" {
-            let mut found = Vec::new();
-            walk(&mut |n| {
-                if self.text(n) == var {
-                    found.push(n);
-                }
-            });
-            return found;
-        }
-        let mut memo = self.class_identifiers.borrow_mut();
-        let table = memo.entry(scope.id()).or_insert_with(|| {
-            let mut table: rustc_hash::FxHashMap<Box<str>, Vec<(usize, usize)>> =
-                Default::default();
-            walk(&mut |n| {
-                table
-                    .entry(self.text(n).into())
-                    .or_default()
-                    .push((n.start_byte(), n.end_byte()));
-            });
-            table
-        });
-        table
-            .get(var)
-            .into_iter()
-            .flatten()
-            .filter_map(|&(s, e)| scope.descendant_for_byte_range(s, e))
-            .collect()
-    }
-
     /// Whether every use of `var` in `body` keeps it on this thread (see
     /// [`Self::local_collection`]); `visiting` holds the own methods already followed.
     fn uses_stay_local(&self, var: &str, body: Node<'a>, visiting: &mut Vec<usize>) -> bool {
