@@ -763,14 +763,17 @@ impl<'a> Extractor<'a> {
     /// name in this file names one of the entry's `needs`, or none is in this file
     /// (unknown). `call` runs it, no configuration.
     fn helper_configures(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
-        passed.iter().filter_map(|args| args.parent()).any(|call| {
-            let name = call
-                .field("name")
-                .filter(|_| call.kind_name() == "method_invocation")
-                .map(|n| self.text(n));
-            name.is_some_and(|name| {
-                self.declared_here_configures(entry, "method_declaration", name)
-            })
+        passed.iter().any(|args| {
+            // A project method (not one that sends it): `Utils.append(req)`.
+            let Some(name) = self
+                .project_helper(*args)
+                .and_then(|call| call.field("name"))
+                .map(|n| self.text(n))
+            else {
+                return false;
+            };
+            !entry.sent_by.iter().any(|s| s == name)
+                && self.declared_here_configures(entry, "method_declaration", name)
         })
     }
 

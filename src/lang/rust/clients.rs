@@ -871,14 +871,16 @@ impl TimedRequests {
     /// A chain that starts a request on a `self` field or on a local alias of a
     /// client field: whether it sets a timeout.
     fn request_start(&self, chain: &Chain) -> Option<bool> {
-        field_request(chain).or_else(|| {
-            let first = chain.calls.first()?;
-            let shared = matches!(chain.root, syn::Expr::Path(p)
+        field_request(chain)
+            .or_else(|| accessor_request(chain))
+            .or_else(|| {
+                let first = chain.calls.first()?;
+                let shared = matches!(chain.root, syn::Expr::Path(p)
                 if self.shared.iter().any(|a| p.path.is_ident(a)))
-                && starts_request(first);
-            ((self.is_alias_var(chain.root) && !hands_on(first)) || shared)
-                .then(|| sets_timeout(chain))
-        })
+                    && starts_request(first);
+                ((self.is_alias_var(chain.root) && !hands_on(first)) || shared)
+                    .then(|| sets_timeout(chain))
+            })
     }
 
     /// A `let` that binds a client field (or an alias of one) handed on unchanged.
@@ -932,6 +934,22 @@ fn hands_on(m: &syn::ExprMethodCall) -> bool {
 fn field_request(chain: &Chain) -> Option<bool> {
     let first = chain.calls.first()?;
     (self_field(chain.root).is_some() && starts_request(first)).then(|| sets_timeout(chain))
+}
+
+/// A chain that starts a request on what an own client accessor returns
+/// (`self.client(cert)?.get(url)`, `self.http_client().post(url)`): whether it sets a
+/// timeout.
+fn accessor_request(chain: &Chain) -> Option<bool> {
+    let [accessor, first, ..] = chain.calls[..] else {
+        return None;
+    };
+    let on_self = matches!(chain.root, syn::Expr::Path(p) if p.path.is_ident("self"));
+    let named = accessor
+        .method
+        .to_string()
+        .to_ascii_lowercase()
+        .ends_with("client");
+    (on_self && named && starts_request(first)).then(|| sets_timeout(chain))
 }
 
 /// A call that starts an HTTP request on a client: a request method naming its target
