@@ -233,7 +233,13 @@ impl<'a> Extractor<'a> {
         {
             return;
         }
-        let local = in_resource(start) || used.confined;
+        // `Request.Get(url).execute()`: sent where it is made, it never leaves.
+        let sent_inline = !entry.sent_by.is_empty() && {
+            let mut chain = Vec::new();
+            self.chain_up(start, &mut chain);
+            chain.iter().any(|c| entry.sent_by.contains(&c.method))
+        };
+        let local = in_resource(start) || used.confined || sent_inline;
         if self.bounds_each_request(entry, start, &used.request_calls, local)
             || self.handed_to_bound(entry, &used.passed)
             || self.configured_by_callers(entry, start)
@@ -301,9 +307,10 @@ impl<'a> Extractor<'a> {
             help: entry.help.clone(),
             // A try-with-resources client opens and closes its connection in the method:
             // its requests run there, at that method's heat (a tool's probe in `main`, an
-            // admin-only handler). (A dedicated worker's client stays reported: a hang
-            // there stops the worker's job, as the Doris sink's flush thread showed.)
-            local: (in_resource(start) || used.confined) && !self.in_dedicated_entry(),
+            // admin-only handler); so does a request sent where it is made. (A dedicated
+            // worker's client stays reported: a hang there stops the worker's job, as the
+            // Doris sink's flush thread showed.)
+            local: local && !self.in_dedicated_entry(),
             requests: used
                 .request_calls
                 .iter()
