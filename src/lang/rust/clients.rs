@@ -347,6 +347,9 @@ impl<'a> Extractor<'a> {
             None => self.handed_builders.get(&start.start).copied(),
             Some(_) => None,
         };
+        // Lent to this file's functions (`stream(&client, ..)`), which make every
+        // request: bounded where they all are, as for a client kept in a field.
+        let mut lent_only = false;
         if let Some((name, later)) = var {
             let mut uses = VarUses::new(name, holds_request(&chain));
             for stmt in later {
@@ -358,6 +361,12 @@ impl<'a> Extractor<'a> {
             local = !kept_elsewhere && uses.moved.iter().all(|(f, i)| self.param_stays(f, *i));
             handed = uses.handed.first().copied();
             wrapped |= uses.raced_with_timer;
+            lent_only = local
+                && !uses.wrapper_args.is_empty()
+                && !uses
+                    .calls
+                    .iter()
+                    .any(|c| REQUEST_METHODS.contains(&c.method.as_str()));
             calls.extend(uses.calls);
             // `let endpoint = apply_options(endpoint, opts);`: what a function of this
             // file sets on the parameter it is given counts as set here.
@@ -408,22 +417,22 @@ impl<'a> Extractor<'a> {
             {
                 continue;
             }
-            // A client kept in a struct: bounded where every request through it is (a
-            // per-request `.timeout(..)`, or `tokio::time::timeout` around each one, the
-            // only bound hyper's client has).
+            // A client kept in a struct (or lent to this file's functions): bounded
+            // where every request through it is (a per-request `.timeout(..)`, or
+            // `tokio::time::timeout` around each one, the only bound hyper's client has).
             let per_request = entry
                 .needs
                 .iter()
                 .any(|n| n.split('|').any(|a| a == "timeout"))
                 || (entry.fixed && !entry.one_shot && !entry.wrapped_by.is_empty());
-            if !local && per_request {
+            if (!local || lent_only) && per_request {
                 self.stored_clients.push(self.facts.clients.len());
                 // `reqwest::Client::new` / `::builder` build a `reqwest::Client`.
                 let built = entry.starts.first().and_then(|s| {
                     let path = s.strip_prefix("call:")?;
                     Some(path.rsplit_once("::")?.0.to_string())
                 });
-                if let Some(t) = built {
+                if let Some(t) = built.filter(|_| !local) {
                     let owner = self.impl_type.clone();
                     self.stored_types.push((self.facts.clients.len(), t, owner));
                 }
@@ -1058,6 +1067,26 @@ impl<'ast> Visit<'ast> for TimedRequests {
             }
         }
         syn::visit::visit_local(self, l);
+    }
+
+    /// `async fn subscribe(client: &reqwest::Client, ..)`: a client handed in is used
+    /// like a shared field (its HTTP requests are requests of this file's clients).
+    fn visit_signature(&mut self, s: &'ast syn::Signature) {
+        for input in &s.inputs {
+            let syn::FnArg::Typed(t) = input else {
+                continue;
+            };
+            let mut ty = &*t.ty;
+            while let syn::Type::Reference(r) = ty {
+                ty = &r.elem;
+            }
+            let client = matches!(ty, syn::Type::Path(p)
+                if p.path.segments.last().is_some_and(|s| s.ident.to_string().ends_with("Client")));
+            if let Some(name) = pat_ident(&t.pat).filter(|_| client) {
+                self.shared.push(name);
+            }
+        }
+        syn::visit::visit_signature(self, s);
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
