@@ -87,7 +87,9 @@ fn producers<'s>(
     }) {
         return Producers::Hot(hot);
     }
-    if timers {
+    // Timers only: their number is set by what schedules them. Immediate work
+    // (`scheduledPool.submit(..)` in a public method) is judged as any pool's.
+    if timers && list.iter().all(|s| delayed(s)) {
         return Producers::Fixed;
     }
     let periodic = |s: &Sub| {
@@ -106,7 +108,8 @@ fn producers<'s>(
             .count()
             <= 1;
     let fixed = list.iter().all(|s| {
-        cold(s)
+        (timers && delayed(s))
+            || cold(s)
             || paced(s)
             || periodic(s)
             || guarded(s)
