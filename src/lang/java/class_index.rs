@@ -19,39 +19,32 @@ pub(super) struct ClassIndex {
 /// Class bodies' indexes, by node id.
 pub(super) type ClassIndexes = HashMap<usize, ClassIndex>;
 
-/// Every node of `scope`, in one walk.
-fn each_node<'t>(scope: Node<'t>, mut visit: impl FnMut(Node<'t>)) {
-    let mut stack = vec![scope];
-    while let Some(n) = stack.pop() {
-        visit(n);
-        let mut c = n.walk();
-        stack.extend(n.named_children(&mut c));
-    }
-}
-
-impl Extractor<'_> {
+impl<'a> Extractor<'a> {
     /// Runs `f` on the index of a class body, built on first use.
     fn with_class_index<R>(&self, body: Node, f: impl FnOnce(&ClassIndex) -> R) -> R {
         let mut indexes = self.class_indexes.borrow_mut();
         let index = indexes.entry(body.id()).or_insert_with(|| {
             let mut index = ClassIndex::default();
-            each_node(body, |n| match n.kind_name() {
-                "identifier" => index
-                    .identifiers
-                    .entry(self.text(n).into())
-                    .or_default()
-                    .push((n.start_byte(), n.end_byte())),
-                "assignment_expression" => {
-                    if let (Some(l), Some(r)) = (n.field("left"), n.field("right")) {
-                        let t = self.text(l);
-                        index
-                            .assigned
-                            .entry(t.strip_prefix("this.").unwrap_or(t).into())
-                            .and_modify(|v| *v = None)
-                            .or_insert(Some((r.start_byte(), r.end_byte())));
+            self.each_below(body, |n| {
+                match n.kind_name() {
+                    "identifier" => index
+                        .identifiers
+                        .entry(self.text(n).into())
+                        .or_default()
+                        .push((n.start_byte(), n.end_byte())),
+                    "assignment_expression" => {
+                        if let (Some(l), Some(r)) = (n.field("left"), n.field("right")) {
+                            let t = self.text(l);
+                            index
+                                .assigned
+                                .entry(t.strip_prefix("this.").unwrap_or(t).into())
+                                .and_modify(|v| *v = None)
+                                .or_insert(Some((r.start_byte(), r.end_byte())));
+                        }
                     }
+                    _ => {}
                 }
-                _ => {}
+                true
             });
             index
         });
@@ -60,13 +53,17 @@ impl Extractor<'_> {
 
     /// The identifiers named `var` in `scope`: from the index for a class body, by a
     /// walk for any other scope.
-    pub(super) fn named_identifiers<'t>(&self, scope: Node<'t>, var: &str) -> Vec<Node<'t>> {
+    pub(super) fn named_identifiers<'t>(&self, scope: Node<'t>, var: &str) -> Vec<Node<'t>>
+    where
+        'a: 't,
+    {
         if scope.kind_name() != "class_body" {
             let mut found = Vec::new();
-            each_node(scope, |n| {
+            self.each_below(scope, |n| {
                 if n.kind_name() == "identifier" && self.text(n) == var {
                     found.push(n);
                 }
+                true
             });
             return found;
         }

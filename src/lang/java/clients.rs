@@ -520,8 +520,7 @@ impl<'a> Extractor<'a> {
             let t = t.strip_prefix("this.").unwrap_or(t);
             names.iter().position(|n| n == t)
         };
-        let mut stack = vec![body];
-        while let Some(n) = stack.pop() {
+        self.each_below(body, |n| {
             match n.kind_name() {
                 "method_invocation" => {
                     let on = n.field("object").and_then(|o| field_of(self.text(o)));
@@ -550,9 +549,8 @@ impl<'a> Extractor<'a> {
                 }
                 _ => {}
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
+            true
+        });
         // `this.client = Factory.create(p)`: the client entries whose per-request
         // bounds the class sets on every request it makes through the field.
         for (i, source) in sources.iter().enumerate() {
@@ -919,7 +917,10 @@ impl<'a> Extractor<'a> {
     /// (`setConfig(requestConfig)`, `setConfig(this.requestConfig)`): its initializer,
     /// or, for a field declared without one, the only value its class assigns it
     /// (`this.requestConfig = RequestConfig.custom()..build()` in the constructor).
-    fn config_value<'t>(&self, arg: Node<'t>) -> Option<Node<'t>> {
+    fn config_value<'t>(&self, arg: Node<'t>) -> Option<Node<'t>>
+    where
+        'a: 't,
+    {
         let name = match arg.kind_name() {
             // A local first (it may shadow a field), then the class's fields.
             "identifier" => match self.local_initializer(arg) {
@@ -979,7 +980,10 @@ impl<'a> Extractor<'a> {
     }
 
     /// Where an argument (inline, or the local or field it names) starts an `entry` value.
-    fn config_start<'t>(&self, entry: &ClientEntry, arg: Node<'t>) -> Option<Node<'t>> {
+    fn config_start<'t>(&self, entry: &ClientEntry, arg: Node<'t>) -> Option<Node<'t>>
+    where
+        'a: 't,
+    {
         let expr = self.config_value(arg)?;
         let mut start = chain_root(expr);
         // `rcb.build()` on a local builder (`RequestConfig.Builder rcb =
@@ -1115,7 +1119,9 @@ impl<'a> Extractor<'a> {
         ident: Node<'t>,
         calls: &mut Vec<Observed<Node<'t>>>,
         depth: usize,
-    ) {
+    ) where
+        'a: 't,
+    {
         let Some(mut v) = self.local_initializer(ident).filter(|_| depth < 3) else {
             return;
         };
@@ -1167,23 +1173,29 @@ impl<'a> Extractor<'a> {
         body: Node<'t>,
         name: &str,
         with_value: bool,
-    ) -> Option<Node<'t>> {
-        let mut stack = vec![body];
-        while let Some(n) = stack.pop() {
-            if n.kind_name() == "variable_declarator"
+    ) -> Option<Node<'t>>
+    where
+        'a: 't,
+    {
+        let mut found = None;
+        self.each_below(body, |n| {
+            if found.is_none()
+                && n.kind_name() == "variable_declarator"
                 && n.field("name").is_some_and(|v| self.text(v) == name)
                 && (!with_value || n.field("value").is_some())
             {
-                return Some(n);
+                found = Some(n);
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        None
+            found.is_none()
+        });
+        found
     }
 
     /// The initializer of the local (or field) an identifier names.
-    pub(super) fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
+    pub(super) fn local_initializer<'t>(&self, ident: Node<'t>) -> Option<Node<'t>>
+    where
+        'a: 't,
+    {
         let name = self.text(ident);
         // The method's locals first, then the class's fields.
         let local = enclosing_body(ident).and_then(|b| self.local_declarator(b, name, true));

@@ -124,6 +124,8 @@ pub struct Extractor<'a> {
     /// Class bodies' identifiers and single assignments, indexed on first use
     /// (`class_index`).
     pub(super) class_indexes: std::cell::RefCell<super::class_index::ClassIndexes>,
+    /// The file's named nodes in one list, made on first use (`flat`).
+    pub(super) flat: std::cell::OnceCell<super::flat::Flat<'a>>,
     /// The node id of the call a `return` statement returns (`Call::returned`).
     pub(super) returned_call: Option<usize>,
     pub facts: FileFacts,
@@ -177,6 +179,7 @@ impl<'a> Extractor<'a> {
             member_wait: None,
             cursors: Vec::new(),
             class_indexes: Default::default(),
+            flat: Default::default(),
             returned_call: None,
             facts: FileFacts::default(),
         }

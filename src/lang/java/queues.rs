@@ -12,7 +12,7 @@ use crate::source::Span;
 
 impl<'a> Extractor<'a> {
     /// `new T(..)` of a catalogued queue or executor.
-    pub(super) fn queue_creation(&mut self, node: Node, fq: &str) {
+    pub(super) fn queue_creation(&mut self, node: Node<'a>, fq: &str) {
         let Some(entry) = self.catalog.queue_new(fq) else {
             return;
         };
@@ -670,7 +670,10 @@ impl<'a> Extractor<'a> {
     }
 
     /// The one pool creation in `scope` given the variable `var` as an argument.
-    fn pool_given<'t>(&self, var: &str, scope: Node<'t>) -> Option<Node<'t>> {
+    fn pool_given<'t>(&self, var: &str, scope: Node<'t>) -> Option<Node<'t>>
+    where
+        'a: 't,
+    {
         // Most queues are no pool's: a text search spares them the walk.
         let text = self.text(scope);
         if !["Executor", "Pool", "Policy"]
@@ -680,8 +683,8 @@ impl<'a> Extractor<'a> {
             return None;
         }
         let mut found = None;
-        let mut stack = vec![scope];
-        while let Some(n) = stack.pop() {
+        let mut twice = false;
+        self.each_below(scope, |n| {
             if n.kind_name() == "object_creation_expression" && self.is_pool_creation(n) {
                 let names_var = n.field("arguments").is_some_and(|a| {
                     super::syntax::named_children(a)
@@ -689,16 +692,13 @@ impl<'a> Extractor<'a> {
                         .any(|x| self.text(*x).trim_start_matches("this.") == var)
                 });
                 if names_var {
-                    if found.is_some() {
-                        return None;
-                    }
+                    twice |= found.is_some();
                     found = Some(n);
                 }
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        found
+            !twice
+        });
+        found.filter(|_| !twice)
     }
 
     /// `graph.build(roots, new LinkedBlockingDeque<>(), ..)`: the call (its span) and

@@ -1,0 +1,103 @@
+//! A file's named nodes, listed in one walk (pre-order, with where each subtree
+//! ends), for the checks that scan a class or method body again and again: stepping
+//! through a list costs a fraction of walking the tree with cursors each time.
+
+use rustc_hash::FxHashMap as HashMap;
+use tree_sitter::Node;
+
+use super::extract::Extractor;
+
+pub(super) struct Flat<'t> {
+    nodes: Vec<Node<'t>>,
+    /// One past the last node of each node's subtree.
+    ends: Vec<u32>,
+    /// Each node's index, by node id.
+    at: HashMap<usize, u32>,
+}
+
+impl<'t> Flat<'t> {
+    fn new(root: Node<'t>) -> Self {
+        let mut flat = Flat {
+            nodes: Vec::new(),
+            ends: Vec::new(),
+            at: HashMap::default(),
+        };
+        let mut cursor = root.walk();
+        // The index of each node on the way down (`u32::MAX` for anonymous ones).
+        let mut open: Vec<u32> = Vec::new();
+        loop {
+            let n = cursor.node();
+            if n.is_named() {
+                let i = flat.nodes.len() as u32;
+                flat.at.insert(n.id(), i);
+                flat.nodes.push(n);
+                flat.ends.push(0);
+                open.push(i);
+            } else {
+                open.push(u32::MAX);
+            }
+            if cursor.goto_first_child() {
+                continue;
+            }
+            // Close this node and every ancestor that has no next sibling.
+            loop {
+                if let Some(i) = open.pop().filter(|i| *i != u32::MAX) {
+                    flat.ends[i as usize] = flat.nodes.len() as u32;
+                }
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return flat;
+                }
+            }
+        }
+    }
+
+    /// Visits `node` and the named nodes below it in the order of a stack walk that
+    /// pushes each node's named children (the last child first), skipping the nodes
+    /// below any for which `f` returns false.
+    fn visit<'s>(&self, node: Node<'s>, mut f: impl FnMut(Node<'s>) -> bool)
+    where
+        't: 's,
+    {
+        let Some(&start) = self.at.get(&node.id()) else {
+            // Not a node of this file's tree (never expected): walk it.
+            let mut stack = vec![node];
+            while let Some(n) = stack.pop() {
+                if f(n) {
+                    let mut c = n.walk();
+                    stack.extend(n.named_children(&mut c));
+                }
+            }
+            return;
+        };
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            if !f(self.nodes[i as usize]) {
+                continue;
+            }
+            let mut child = i + 1;
+            while child < self.ends[i as usize] {
+                stack.push(child);
+                child = self.ends[child as usize];
+            }
+        }
+    }
+}
+
+impl<'a> Extractor<'a> {
+    /// The file's node list, made on first use.
+    fn flat(&self) -> &Flat<'a> {
+        self.flat.get_or_init(|| Flat::new(self.root))
+    }
+
+    /// `node` and every named node below it (see [`Flat::visit`]); `f` returns false
+    /// to skip what is below a node.
+    pub(super) fn each_below<'t>(&self, node: Node<'t>, mut f: impl FnMut(Node<'t>) -> bool)
+    where
+        'a: 't,
+    {
+        self.flat().visit(node, &mut f);
+    }
+}
