@@ -2,7 +2,6 @@
 //! ends), for the checks that scan a class or method body again and again: stepping
 //! through a list costs a fraction of walking the tree with cursors each time.
 
-use rustc_hash::FxHashMap as HashMap;
 use tree_sitter::Node;
 
 use super::extract::Extractor;
@@ -11,8 +10,9 @@ pub(super) struct Flat<'t> {
     nodes: Vec<Node<'t>>,
     /// One past the last node of each node's subtree.
     ends: Vec<u32>,
-    /// Each node's index, by node id.
-    at: HashMap<usize, u32>,
+    /// Each node's start byte (ascending, as pre-order lists them): a node is found by
+    /// its start, then its id among the nodes that start there.
+    starts: Vec<u32>,
 }
 
 impl<'t> Flat<'t> {
@@ -20,7 +20,7 @@ impl<'t> Flat<'t> {
         let mut flat = Flat {
             nodes: Vec::new(),
             ends: Vec::new(),
-            at: HashMap::default(),
+            starts: Vec::new(),
         };
         let mut cursor = root.walk();
         // The index of each node on the way down (`u32::MAX` for anonymous ones).
@@ -29,7 +29,7 @@ impl<'t> Flat<'t> {
             let n = cursor.node();
             if n.is_named() {
                 let i = flat.nodes.len() as u32;
-                flat.at.insert(n.id(), i);
+                flat.starts.push(n.start_byte() as u32);
                 flat.nodes.push(n);
                 flat.ends.push(0);
                 open.push(i);
@@ -54,6 +54,16 @@ impl<'t> Flat<'t> {
         }
     }
 
+    /// The index of `node` in the list.
+    fn index(&self, node: Node) -> Option<u32> {
+        let start = u32::try_from(node.start_byte()).ok()?;
+        let first = self.starts.partition_point(|s| *s < start);
+        (first..self.nodes.len())
+            .take_while(|i| self.starts[*i] == start)
+            .find(|i| self.nodes[*i].id() == node.id())
+            .map(|i| i as u32)
+    }
+
     /// Visits `node` and the named nodes below it in the order of a stack walk that
     /// pushes each node's named children (the last child first), skipping the nodes
     /// below any for which `f` returns false.
@@ -61,7 +71,7 @@ impl<'t> Flat<'t> {
     where
         't: 's,
     {
-        let Some(&start) = self.at.get(&node.id()) else {
+        let Some(start) = self.index(node) else {
             // Not a node of this file's tree (never expected): walk it.
             let mut stack = vec![node];
             while let Some(n) = stack.pop() {
