@@ -1130,15 +1130,25 @@ impl<'a> Extractor<'a> {
         let by_call = (member
             || (recv.fq().is_none() && recv.call.is_some() && object.is_some() && nargs == 0))
             && (matches!(name, "get" | "join") || publisher.is_some() || subclassed.is_some());
+        // `join()` in a `Thread` subclass's own method: this thread's.
+        let own_thread = object.is_none()
+            && self
+                .classes
+                .last()
+                .is_some_and(|c| c.supers.iter().any(|s| s == "java.lang.Thread"));
         let fq = match (by_call, publisher.or(subclassed)) {
             (true, Some(p)) => Some(p),
             (true, None) => Some("java.util.concurrent.CompletableFuture"),
+            (false, _) if own_thread => Some("java.lang.Thread"),
             (false, _) => recv.fq(),
         };
         let applies = |w: &&crate::catalog::WaitEntry| {
             w.method.is_some()
                 && match object {
-                    None => w.on.iter().any(|o| o == "*"),
+                    None => {
+                        w.on.iter().any(|o| o == "*")
+                            || own_thread && self.catalog.matches(&w.on, fq)
+                    }
                     Some(_) => self.catalog.matches(&w.on, fq),
                 }
         };
@@ -1196,7 +1206,11 @@ impl<'a> Extractor<'a> {
             return; // `put` on an unbounded queue never blocks
         }
         let (kind, help) = (entry.kind, entry.help.clone());
-        let recv_text = object.map(|o| short(self.text(o))).unwrap_or_default();
+        let recv_text = match object {
+            Some(o) => short(self.text(o)),
+            None if own_thread => "this".into(),
+            None => String::new(),
+        };
         if fq == Some("java.util.concurrent.Semaphore") && self.used_as_lock(node, &recv_text) {
             return;
         }
