@@ -124,8 +124,9 @@ pub struct Extractor<'a> {
     /// Class bodies' identifiers and single assignments, indexed on first use
     /// (`class_index`).
     pub(super) class_indexes: std::cell::RefCell<super::class_index::ClassIndexes>,
-    /// The file's named nodes in one list, made on first use (`flat`).
-    pub(super) flat: std::cell::OnceCell<super::flat::Flat<'a>>,
+    /// Class bodies' named nodes in one list each, by node id, made on first use
+    /// (`each_below`).
+    pub(super) flats: std::cell::RefCell<HashMap<usize, std::rc::Rc<super::flat::Flat<'a>>>>,
     /// The node id of the call a `return` statement returns (`Call::returned`).
     pub(super) returned_call: Option<usize>,
     pub facts: FileFacts,
@@ -179,7 +180,7 @@ impl<'a> Extractor<'a> {
             member_wait: None,
             cursors: Vec::new(),
             class_indexes: Default::default(),
-            flat: Default::default(),
+            flats: Default::default(),
             returned_call: None,
             facts: FileFacts::default(),
         }

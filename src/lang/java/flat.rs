@@ -1,10 +1,12 @@
-//! A file's named nodes, listed in one walk (pre-order, with where each subtree
-//! ends), for the checks that scan a class or method body again and again: stepping
-//! through a list costs a fraction of walking the tree with cursors each time.
+//! A class body's named nodes, listed in one walk (pre-order, with where each
+//! subtree ends), for the checks that scan a class body again and again (once per
+//! queue, client or field it holds): stepping through a list costs a fraction of
+//! walking the tree with cursors each time.
 
 use tree_sitter::Node;
 
 use super::extract::Extractor;
+use super::syntax::NodeExt;
 
 pub(super) struct Flat<'t> {
     nodes: Vec<Node<'t>>,
@@ -97,17 +99,46 @@ impl<'t> Flat<'t> {
 }
 
 impl<'a> Extractor<'a> {
-    /// The file's node list, made on first use.
-    fn flat(&self) -> &Flat<'a> {
-        self.flat.get_or_init(|| Flat::new(self.root))
-    }
-
-    /// `node` and every named node below it (see [`Flat::visit`]); `f` returns false
-    /// to skip what is below a node.
+    /// `node` and every named node below it, in the order of a stack walk that pushes
+    /// each node's named children (the last child first); `f` returns false to skip
+    /// what is below a node. A class body is listed once, on first use, and stepped
+    /// through after that; anything else is walked.
     pub(super) fn each_below<'t>(&self, node: Node<'t>, mut f: impl FnMut(Node<'t>) -> bool)
     where
         'a: 't,
     {
-        self.flat().visit(node, &mut f);
+        if node.kind_name() != "class_body" {
+            let mut stack = vec![node];
+            while let Some(n) = stack.pop() {
+                if f(n) {
+                    let mut c = n.walk();
+                    stack.extend(n.named_children(&mut c));
+                }
+            }
+            return;
+        }
+        // (Taken out of the table: `f` may list another class body.)
+        let flat = self
+            .flats
+            .borrow_mut()
+            .entry(node.id())
+            .or_insert_with(|| std::rc::Rc::new(Flat::new(self.descendant(node))))
+            .clone();
+        flat.visit(node, &mut f);
+    }
+
+    /// The node of this file's tree at `node`'s place (the same node, with the
+    /// extractor's lifetime).
+    fn descendant(&self, node: Node) -> Node<'a> {
+        self.root
+            .descendant_for_byte_range(node.start_byte(), node.end_byte())
+            .and_then(|mut d| {
+                // The outermost node of that range of that kind.
+                while d.id() != node.id() {
+                    d = d.parent()?;
+                }
+                Some(d)
+            })
+            .unwrap_or(self.root)
     }
 }
