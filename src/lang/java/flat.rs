@@ -74,15 +74,8 @@ impl<'t> Flat<'t> {
         't: 's,
     {
         let Some(start) = self.index(node) else {
-            // Not a node of this file's tree (never expected): walk it.
-            let mut stack = vec![node];
-            while let Some(n) = stack.pop() {
-                if f(n) {
-                    let mut c = n.walk();
-                    stack.extend(n.named_children(&mut c));
-                }
-            }
-            return;
+            // Not a node of this list (never expected): walk it.
+            return walk(node, f);
         };
         let mut stack = vec![start];
         while let Some(i) = stack.pop() {
@@ -98,6 +91,17 @@ impl<'t> Flat<'t> {
     }
 }
 
+/// The stack walk [`Flat::visit`] stands in for, on the tree itself.
+fn walk<'t>(node: Node<'t>, mut f: impl FnMut(Node<'t>) -> bool) {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if f(n) {
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+    }
+}
+
 impl<'a> Extractor<'a> {
     /// `node` and every named node below it, in the order of a stack walk that pushes
     /// each node's named children (the last child first); `f` returns false to skip
@@ -108,14 +112,7 @@ impl<'a> Extractor<'a> {
         'a: 't,
     {
         if node.kind_name() != "class_body" {
-            let mut stack = vec![node];
-            while let Some(n) = stack.pop() {
-                if f(n) {
-                    let mut c = n.walk();
-                    stack.extend(n.named_children(&mut c));
-                }
-            }
-            return;
+            return walk(node, f);
         }
         // (Taken out of the table: `f` may list another class body.)
         let flat = self

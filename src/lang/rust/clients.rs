@@ -347,8 +347,8 @@ impl<'a> Extractor<'a> {
             None => self.handed_builders.get(&start.start).copied(),
             Some(_) => None,
         };
-        // Lent to this file's functions (`stream(&client, ..)`), which make every
-        // request: bounded where they all are, as for a client kept in a field.
+        // Lent to this file's functions (`stream(&client, ..)`) and no request made on
+        // it here: bounded where the file's requests all are, as a field's client is.
         let mut lent_only = false;
         if let Some((name, later)) = var {
             let mut uses = VarUses::new(name, holds_request(&chain));
@@ -865,8 +865,8 @@ struct TimedRequests {
     /// Locals holding a client field (`let client = self.client.as_mut().ok_or(..)?;`,
     /// `let c = client.clone();`): a call on one starts a request, a gRPC call too.
     aliases: Vec<String>,
-    /// Locals holding a shared field (`Arc::clone(&self.poster)`): an HTTP request
-    /// method called on one starts a request.
+    /// Locals holding a shared field (`Arc::clone(&self.poster)`), and parameters
+    /// typed as a client: an HTTP request method called on one starts a request.
     shared: Vec<String>,
 }
 
