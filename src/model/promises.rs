@@ -290,11 +290,14 @@ pub fn future_waits(
     };
     for (file, f) in facts.iter().enumerate() {
         for &(ci, span) in &f.member_waits {
-            let declared = f.calls.get(ci as usize).and_then(|c| c.target.as_deref());
-            if declared
-                .and_then(|r| types.resolve(r))
-                .is_some_and(|t| decl(t).interface)
-            {
+            let call = f.calls.get(ci as usize);
+            // The receiver's declared type; an unqualified call's is its caller's class.
+            let declared = call.and_then(|c| match (&c.target, &c.receiver_type) {
+                (Some(r), _) => types.resolve(r),
+                (None, None) => f.contexts[c.ctx].owner.as_deref().and_then(|o| types.id(o)),
+                (None, Some(_)) => None,
+            });
+            if declared.is_some_and(|t| decl(t).interface) {
                 continue;
             }
             let t = targets(facts, calls, file, ci as usize);
@@ -303,18 +306,14 @@ pub fn future_waits(
             }
             // `ackLatch.await()` on a project subclass of `CountDownLatch` that does not
             // declare `await` itself: the JDK class's wait.
-            let method = f.calls.get(ci as usize).map(|c| &*c.method);
+            let method = call.map(|c| &*c.method);
             let inherits = |t: super::types::TypeId| {
                 types
                     .ancestry(t)
                     .into_iter()
                     .any(|a| decl(a).inherited_waits.iter().any(|w| Some(&**w) == method))
             };
-            if t.is_empty()
-                && declared
-                    .and_then(|r| types.resolve(r))
-                    .is_some_and(inherits)
-            {
+            if t.is_empty() && declared.is_some_and(inherits) {
                 out.insert((file, span.start));
             }
         }

@@ -1119,37 +1119,30 @@ impl<'a> Extractor<'a> {
         };
         let subclassed = (!member
             && nargs == 0
-            && object.is_some()
-            && recv
-                .ty
-                .as_ref()
-                .is_some_and(|t| self.may_be_project_class(t)))
+            && match object {
+                Some(_) => recv
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| self.may_be_project_class(t)),
+                // `join()` in a class's own method: on this object, of its class.
+                None => !self.classes.is_empty(),
+            })
         .then(|| jdk_waits().next().map(|(_, o)| o))
         .flatten();
         let member = member || subclassed.is_some();
         let by_call = (member
             || (recv.fq().is_none() && recv.call.is_some() && object.is_some() && nargs == 0))
             && (matches!(name, "get" | "join") || publisher.is_some() || subclassed.is_some());
-        // `join()` in a `Thread` subclass's own method: this thread's.
-        let own_thread = object.is_none()
-            && self
-                .classes
-                .last()
-                .is_some_and(|c| c.supers.iter().any(|s| s == "java.lang.Thread"));
         let fq = match (by_call, publisher.or(subclassed)) {
             (true, Some(p)) => Some(p),
             (true, None) => Some("java.util.concurrent.CompletableFuture"),
-            (false, _) if own_thread => Some("java.lang.Thread"),
             (false, _) => recv.fq(),
         };
         let applies = |w: &&crate::catalog::WaitEntry| {
             w.method.is_some()
                 && match object {
-                    None => {
-                        w.on.iter().any(|o| o == "*")
-                            || own_thread && self.catalog.matches(&w.on, fq)
-                    }
-                    Some(_) => self.catalog.matches(&w.on, fq),
+                    None if subclassed.is_none() => w.on.iter().any(|o| o == "*"),
+                    _ => self.catalog.matches(&w.on, fq),
                 }
         };
         let Some(entry) = self.catalog.waits_named(name).find(applies) else {
@@ -1208,7 +1201,7 @@ impl<'a> Extractor<'a> {
         let (kind, help) = (entry.kind, entry.help.clone());
         let recv_text = match object {
             Some(o) => short(self.text(o)),
-            None if own_thread => "this".into(),
+            None if subclassed.is_some() => "this".into(),
             None => String::new(),
         };
         if fq == Some("java.util.concurrent.Semaphore") && self.used_as_lock(node, &recv_text) {
