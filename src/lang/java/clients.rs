@@ -27,6 +27,9 @@ struct Use<'t> {
     /// Held in a local that only receives calls in its own method (never passed,
     /// returned, stored or captured): its requests run where it is made.
     confined: bool,
+    /// Sent by a call of the chain that makes it (`Request.Get(url).execute()`): it
+    /// never leaves that expression.
+    sent_in_chain: bool,
 }
 
 impl<'a> Extractor<'a> {
@@ -233,13 +236,7 @@ impl<'a> Extractor<'a> {
         {
             return;
         }
-        // `Request.Get(url).execute()`: sent where it is made, it never leaves.
-        let sent_inline = !entry.sent_by.is_empty() && {
-            let mut chain = Vec::new();
-            self.chain_up(start, &mut chain);
-            chain.iter().any(|c| entry.sent_by.contains(&c.method))
-        };
-        let local = in_resource(start) || used.confined || sent_inline;
+        let local = in_resource(start) || used.confined || used.sent_in_chain;
         if self.bounds_each_request(entry, start, &used.request_calls, local)
             || self.handed_to_bound(entry, &used.passed)
             || self.configured_by_callers(entry, start)
@@ -1316,8 +1313,10 @@ impl<'a> Extractor<'a> {
             passed: Vec::new(),
             handed: Vec::new(),
             confined: false,
+            sent_in_chain: false,
         };
         let top = self.chain_up(start, &mut used.calls);
+        used.sent_in_chain = used.calls.iter().any(|c| sent_by.contains(&c.method));
         // `s.connect(addr);` on a local socket (a call made for its effect on the
         // receiver, its result unused): confined when the local never leaves the
         // method (`Socket s = null; try { s = new Socket(); s.connect(..) } ..`).
