@@ -229,7 +229,7 @@ impl Cache {
                     line_starts,
                     digest,
                 );
-                Some((source, facts))
+                Some(Box::new((source, facts)))
             }
             None => None,
         };
@@ -257,7 +257,7 @@ impl Cache {
             generated: analysed.generated,
             test_code: analysed.test_code,
             errors: analysed.errors.iter().map(|e| e.message.as_str()).collect(),
-            file: analysed.file.as_ref().map(|(source, facts)| {
+            file: analysed.file.as_deref().map(|(source, facts)| {
                 let (line_starts, digest) = source.index();
                 (source.language, line_starts, digest, facts)
             }),

@@ -242,8 +242,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     });
 
     let analysed_at = Instant::now();
-    let mut files: Vec<SourceFile> = Vec::new();
-    let mut facts = Vec::new();
+    let mut files: Vec<SourceFile> = Vec::with_capacity(analysed.len());
+    let mut facts = Vec::with_capacity(analysed.len());
     // Problems in files analysed only for context are not the user's question.
     let mut errors: Vec<FileError> = walk_errors
         .into_iter()
@@ -262,7 +262,7 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
         .map(|p| crate::scope::canonical(p))
         .collect();
     // Whether each file (by `FileId`) is one the user asked about.
-    let mut requested = Vec::new();
+    let mut requested = Vec::with_capacity(analysed.len());
     for ((a, c), &in_scope) in analysed.into_iter().zip(&candidates).zip(&in_scope) {
         if in_scope {
             errors.extend(a.errors);
@@ -281,7 +281,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
                 });
             }
         }
-        if let Some((source, f)) = a.file {
+        if let Some(file) = a.file {
+            let (source, f) = *file;
             files.push(source);
             facts.push(f);
             requested.push(in_scope);
@@ -1017,7 +1018,7 @@ fn analyse_bytes(
                 })
                 .collect();
             let a = Analysed {
-                file: Some((source, facts)),
+                file: Some(Box::new((source, facts))),
                 errors,
                 generated: false,
                 test_code: false,

@@ -45,7 +45,9 @@ impl Report {
 
 /// One file after the per-file phase.
 pub(crate) struct Analysed {
-    pub(crate) file: Option<(SourceFile, FileFacts)>,
+    /// Boxed: the run holds every file's `Analysed` while it gathers them, and a
+    /// `FileFacts` inline made that vector as large again as the facts' own records.
+    pub(crate) file: Option<Box<(SourceFile, FileFacts)>>,
     pub(crate) errors: Vec<FileError>,
     /// Skipped as generated code.
     pub(crate) generated: bool,
