@@ -325,7 +325,9 @@ pub struct EntryPoint {
     /// Direct supertypes (fully qualified; Rust: the implemented trait's last segment).
     #[serde(default)]
     pub supertypes: Vec<String>,
-    /// Supertypes ending with one of these (`ImplBase` for generated gRPC bases).
+    /// Supertypes whose dotted name ends with one of these: `ImplBase` for generated
+    /// gRPC bases, `.Iface` for the interface Thrift nests in a service
+    /// (`Metastore.Iface`, also imported as `Iface`; not `SegmentStepIface`).
     #[serde(default)]
     pub supertype_suffixes: Vec<String>,
     /// Method names; empty: every public method of a matching class.

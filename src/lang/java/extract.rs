@@ -334,11 +334,11 @@ impl<'a> Extractor<'a> {
             }
             if !e.supertype_suffixes.is_empty()
                 && !class.supers.iter().any(|s| {
-                    let simple = s.rsplit('.').next().unwrap_or(s);
-                    let simple = simple.split('<').next().unwrap_or(simple);
+                    // `.Iface` matches `Metastore.Iface` and an imported `Iface`.
+                    let dotted = format!(".{}", s.split('<').next().unwrap_or(s));
                     e.supertype_suffixes
                         .iter()
-                        .any(|x| simple.ends_with(x.as_str()))
+                        .any(|x| dotted.ends_with(x.as_str()))
                 })
             {
                 continue;
