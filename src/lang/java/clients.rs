@@ -1603,9 +1603,37 @@ impl<'a> Extractor<'a> {
                     .is_none_or(|fq| !fq.starts_with("java.") && !self.catalog.knows(fq))
         };
         named
-            && call
-                .field("object")
-                .is_none_or(|o| !self.value_of(o).ty.as_ref().is_some_and(wrapper))
+            && call.field("object").is_none_or(|o| {
+                let ty = self.value_of(o).ty;
+                !ty.as_ref().is_some_and(wrapper)
+                    && !(ty
+                        .as_ref()
+                        .and_then(|t| t.fq())
+                        .is_some_and(|fq| self.catalog.in_group("request_senders", fq))
+                        && !self.shared_client_sender(o))
+            })
+    }
+
+    /// Whether a library sender (a fluent `Executor`) sends with the library's shared
+    /// client: made here by `Executor.newInstance()` with no client, directly or in
+    /// the local or field it is read from. One made over a client
+    /// (`Executor.newInstance(client)`) or handed in sends with that client's
+    /// bounds, so a request's own missing ones are that client's, reported where
+    /// the client is made (or unknown).
+    fn shared_client_sender(&self, sender: Node) -> bool {
+        let made = match sender.kind_name() {
+            "identifier" => self.local_initializer(sender),
+            _ => Some(sender),
+        };
+        made.map(chain_root).is_some_and(|root| {
+            root.kind_name() == "method_invocation"
+                && root
+                    .field("name")
+                    .is_some_and(|n| self.text(n) == "newInstance")
+                && root
+                    .field("arguments")
+                    .is_some_and(|a| a.named_child_count() == 0)
+        })
     }
 
     /// Walk up from a start through `x.m(..)` calls made on it; returns the chain's top.
