@@ -125,6 +125,11 @@ pub struct FileFacts {
     /// "wasm")] mod wasm;`): browser code, with no thread of the process to hold.
     #[serde(default)]
     pub wasm_modules: Vec<String>,
+    /// Rust: modules declared inline (`mod handlers { .. }`), by name and the span of
+    /// their braces: a path through one (`handlers::run_job`) names a function
+    /// declared in it.
+    #[serde(default)]
+    pub inline_modules: Vec<(Box<str>, Span)>,
     /// Rust: every out-of-line module the file declares (`a/b` for `mod a { mod b; }`);
     /// `None` when it may declare modules it does not show (`#[path]`, a macro) or
     /// was not parsed. A file no parent declares is not compiled.
@@ -312,8 +317,15 @@ impl FileFacts {
 
     /// Give back the spare capacity extraction left in every list: all files' facts
     /// stay in memory until the rules have run (peak memory, not speed).
+    /// A Rust file of a module named `admin` (its crate's name aside): its routes
+    /// serve operators, a few clicks, not traffic.
+    pub fn admin_module(&self) -> bool {
+        self.module.iter().skip(1).any(|m| &**m == "admin")
+    }
+
     pub fn shrink(&mut self) {
         self.queues.shrink_to_fit();
+        self.inline_modules.shrink_to_fit();
         self.pools.shrink_to_fit();
         self.contexts.shrink_to_fit();
         self.submissions.shrink_to_fit();

@@ -366,6 +366,11 @@ pub struct EntryPoint {
     /// default scheduler has one thread, which every `@Scheduled` method shares.
     #[serde(default)]
     pub job_when_sized: bool,
+    /// Rust, with `registrars`: only in a method chain that starts at a call or a
+    /// macro of one of these crates (`warp::path!(..).and_then(handler)`), where a
+    /// method as common as `and_then` registers a handler.
+    #[serde(default)]
+    pub chain_roots: Vec<String>,
     /// With `registrars`: a closure given to the registrar is a handler too (the
     /// functions it calls), without a route string (`service_fn(|req| serve(req))`).
     #[serde(default)]

@@ -744,15 +744,49 @@ impl CallGraph {
                 Vec::new()
             };
         }
+        let hint: Vec<&str> = call
+            .module
+            .as_deref()
+            .map_or_else(Vec::new, |h| h.split("::").collect());
+        // `handlers::run_job` names the function of the file's `mod handlers { .. }`
+        // (the innermost module that declares it); a path that names no such module
+        // (`api::run_job`) means the file's own function of that name, if it has one.
+        let inline_module = |n: &Node| {
+            let file = &facts[n.0];
+            let at = file.contexts[n.1].head.start;
+            file.inline_modules
+                .iter()
+                .filter(|(_, s)| s.start <= at && at < s.end)
+                .max_by_key(|(_, s)| s.start)
+                .map(|(name, _)| &**name)
+        };
+        let outside: Vec<Node>;
+        if let Some(m) = hint.last() {
+            let inside: Vec<Node> = all
+                .iter()
+                .copied()
+                .filter(|n| n.0 == caller.0 && inline_module(n) == Some(*m))
+                .collect();
+            if !inside.is_empty() {
+                return inside;
+            }
+            // Only where the same file has one outside every inline module: a module's
+            // `pub use client::Client` may re-export the only one.
+            let top = |n: &Node| all.iter().any(|o| o.0 == n.0 && inline_module(o).is_none());
+            if all.iter().any(|n| inline_module(n).is_some() && top(n)) {
+                outside = all
+                    .iter()
+                    .copied()
+                    .filter(|n| inline_module(n).is_none() || !top(n))
+                    .collect();
+                all = &outside;
+            }
+        }
         // A path through another module (`upgrade::init`) never means this file's own.
         let local: Vec<Node> = all.iter().copied().filter(|n| n.0 == caller.0).collect();
         if !local.is_empty() && call.module.is_none() {
             return local;
         }
-        let hint: Vec<&str> = call
-            .module
-            .as_deref()
-            .map_or_else(Vec::new, |h| h.split("::").collect());
         let module = |n: &Node| &facts[n.0].module;
         let contains = |m: &[Box<str>]| {
             m.windows(hint.len())

@@ -50,9 +50,8 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
     }
 }
 
-/// A Rust file of a module named `admin` (its crate's name aside).
 fn admin_module(facts: &FileFacts) -> bool {
-    facts.module.iter().skip(1).any(|m| &**m == "admin")
+    facts.admin_module()
 }
 
 /// Why an entry point of an admin module is cold.

@@ -112,7 +112,7 @@ impl<'a> Extractor<'a> {
                     .iter()
                     .any(|a| matches!(a, syn::Expr::Path(_) | syn::Expr::Closure(_)))
                 {
-                    self.handler_refs(&last.ident.to_string(), c.args.iter(), cspan);
+                    self.handler_refs(&last.ident.to_string(), None, c.args.iter(), cspan);
                 }
             }
         }
@@ -199,7 +199,7 @@ impl<'a> Extractor<'a> {
             .iter()
             .any(|a| matches!(a, syn::Expr::Path(_) | syn::Expr::Closure(_)))
         {
-            self.handler_refs(&method, m.args.iter(), mspan);
+            self.handler_refs(&method, chain_root(&m.receiver), m.args.iter(), mspan);
         }
         if let Some(owner) = owner {
             let mut call = self.call_record(owner, method, mspan, lambdas);
@@ -1226,6 +1226,25 @@ fn key(s: Span) -> (usize, usize) {
 
 /// A method call's primary span: from the receiver (when on the method name's
 /// line) to the end of the call (or of the name, when the arguments run over lines).
+/// The crate a method chain starts at: `warp` for `warp::path!(..).and(..)` or
+/// `warp::post().and(..)`.
+fn chain_root(mut e: &syn::Expr) -> Option<String> {
+    loop {
+        match e {
+            syn::Expr::MethodCall(m) => e = &m.receiver,
+            syn::Expr::Call(c) => e = &c.func,
+            syn::Expr::Paren(p) => e = &p.expr,
+            syn::Expr::Path(p) if p.path.segments.len() > 1 => {
+                return Some(p.path.segments[0].ident.to_string());
+            }
+            syn::Expr::Macro(m) if m.mac.path.segments.len() > 1 => {
+                return Some(m.mac.path.segments[0].ident.to_string());
+            }
+            _ => return None,
+        }
+    }
+}
+
 fn method_call_span(m: &syn::ExprMethodCall) -> Span {
     let name = m.method.span();
     let whole = spans::method_call(m);

@@ -152,26 +152,30 @@ fn names_a_cli(name: &str) -> bool {
             .any(|w| w.eq_ignore_ascii_case("cli"))
 }
 
-/// Whether a crate declares a request entry point or binds a listening socket. A
-/// handler registered by name counts when the crate defines that function
-/// (`client.get(url)` names no handler).
+/// Whether a crate declares a request entry point or binds a listening socket outside
+/// an `admin` module. A handler registered by name counts when the crate defines that
+/// function (`client.get(url)` names no handler).
 fn serves_traffic(members: &[usize], facts: &[FileFacts]) -> bool {
     let functions: HashSet<&str> = members
         .iter()
         .flat_map(|&i| facts[i].contexts.iter().map(|c| c.name.as_str()))
         .collect();
-    members.iter().any(|&i| {
-        facts[i].listens
-            || facts[i].consumes
-            || facts[i]
-                .handlers
-                .iter()
-                .any(|(h, _)| functions.contains(&*h.method))
-            || facts[i]
-                .contexts
-                .iter()
-                .any(|c| c.entry.as_ref().is_some_and(|e| e.heat == Heat::Hot))
-    })
+    // A load generator's metrics endpoint in its `admin` module serves operators.
+    members
+        .iter()
+        .filter(|&&i| !facts[i].admin_module())
+        .any(|&i| {
+            facts[i].listens
+                || facts[i].consumes
+                || facts[i]
+                    .handlers
+                    .iter()
+                    .any(|(h, _)| functions.contains(&*h.method))
+                || facts[i]
+                    .contexts
+                    .iter()
+                    .any(|c| c.entry.as_ref().is_some_and(|e| e.heat == Heat::Hot))
+        })
 }
 
 /// `billing/src/api/refund.rs` -> `billing::api::refund` (`lib.rs`, `main.rs` and

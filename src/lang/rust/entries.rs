@@ -73,7 +73,9 @@ impl Extractor<'_> {
             }
             if !e.paths.is_empty() {
                 if self.binary {
-                    return Some(Entry::new(heat(e.heat), e.why.clone()));
+                    let mut entry = Entry::new(heat(e.heat), e.why.clone());
+                    entry.yields = e.yields;
+                    return Some(entry);
                 }
                 continue;
             }
@@ -114,19 +116,19 @@ impl Extractor<'_> {
     }
 
     /// `get(handler)`, `.to(handler)`: functions passed by name to a route registrar.
+    /// `root`: the crate the method chain of the registrar starts at, if any.
     pub(super) fn handler_refs<'e>(
         &mut self,
         registrar: &str,
+        root: Option<String>,
         args: impl Iterator<Item = &'e syn::Expr>,
         at: Span,
     ) {
-        let Some(e) = self
-            .catalog
-            .data
-            .entry_points
-            .iter()
-            .find(|e| e.registrars.iter().any(|r| r == registrar))
-        else {
+        let Some(e) = self.catalog.data.entry_points.iter().find(|e| {
+            e.registrars.iter().any(|r| r == registrar)
+                && (e.chain_roots.is_empty()
+                    || root.as_ref().is_some_and(|r| e.chain_roots.contains(r)))
+        }) else {
             return;
         };
         let why = e.why.clone();

@@ -848,6 +848,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         if self.skip(&m.attrs) {
             return;
         }
+        if let Some((brace, _)) = &m.content {
+            self.facts
+                .inline_modules
+                .push((m.ident.to_string().into(), span(brace.span.join())));
+        }
         syn::visit::visit_item_mod(self, m);
     }
 
@@ -1193,7 +1198,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     // `routes!(list_crates, show_crate)`: handlers registered by a macro.
                     if list.iter().any(|e| matches!(e, syn::Expr::Path(_))) {
                         let at = span(name_span(m));
-                        self.handler_refs(&name, list.iter(), at);
+                        self.handler_refs(&name, None, list.iter(), at);
                     }
                 }
                 Err(_) => {
