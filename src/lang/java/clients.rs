@@ -1605,12 +1605,11 @@ impl<'a> Extractor<'a> {
         named
             && call.field("object").is_none_or(|o| {
                 let ty = self.value_of(o).ty;
-                !ty.as_ref().is_some_and(wrapper)
-                    && !(ty
-                        .as_ref()
-                        .and_then(|t| t.fq())
-                        .is_some_and(|fq| self.catalog.in_group("request_senders", fq))
-                        && !self.shared_client_sender(o))
+                let sender = ty
+                    .as_ref()
+                    .and_then(|t| t.fq())
+                    .is_some_and(|fq| self.catalog.in_group("request_senders", fq));
+                !ty.as_ref().is_some_and(wrapper) && (!sender || self.shared_client_sender(o))
             })
     }
 
