@@ -315,14 +315,14 @@ impl FileFacts {
         row(&self.getter_receivers, call as u32, |(c, _)| *c).map(|&(_, from)| from as usize)
     }
 
-    /// Give back the spare capacity extraction left in every list: all files' facts
-    /// stay in memory until the rules have run (peak memory, not speed).
     /// A Rust file of a module named `admin` (its crate's name aside): its routes
     /// serve operators, a few clicks, not traffic.
     pub fn admin_module(&self) -> bool {
         self.module.iter().skip(1).any(|m| &**m == "admin")
     }
 
+    /// Give back the spare capacity extraction left in every list: all files' facts
+    /// stay in memory until the rules have run (peak memory, not speed).
     pub fn shrink(&mut self) {
         self.queues.shrink_to_fit();
         self.inline_modules.shrink_to_fit();

@@ -45,13 +45,9 @@ fn root_of(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
         // Rust: a route handler, or a task it spawns, in a module named `admin`
         // (`service/v2/admin/innit.rs`) serves operators, a few clicks, not traffic:
         // cold, as Java's admin routes.
-        Some((Heat::Hot, why)) if admin_module(facts) => Some((Heat::Cold, admin_entry(&why))),
+        Some((Heat::Hot, why)) if facts.admin_module() => Some((Heat::Cold, admin_entry(&why))),
         root => root,
     }
-}
-
-fn admin_module(facts: &FileFacts) -> bool {
-    facts.admin_module()
 }
 
 /// Why an entry point of an admin module is cold.
@@ -413,7 +409,7 @@ impl Heats {
             deferred.remove(n);
             let (heat, why) = match &facts[n.0] {
                 f if f.tool => (Heat::Cold, tool_entry(why)),
-                f if admin_module(f) => (Heat::Cold, admin_entry(why)),
+                f if f.admin_module() => (Heat::Cold, admin_entry(why)),
                 _ => (Heat::Hot, why.clone()),
             };
             if heat == Heat::Hot {

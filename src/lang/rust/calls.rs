@@ -1224,8 +1224,6 @@ fn key(s: Span) -> (usize, usize) {
     (s.start, s.end)
 }
 
-/// A method call's primary span: from the receiver (when on the method name's
-/// line) to the end of the call (or of the name, when the arguments run over lines).
 /// The crate a method chain starts at: `warp` for `warp::path!(..).and(..)` or
 /// `warp::post().and(..)`.
 fn chain_root(mut e: &syn::Expr) -> Option<String> {
@@ -1245,6 +1243,8 @@ fn chain_root(mut e: &syn::Expr) -> Option<String> {
     }
 }
 
+/// A method call's primary span: from the receiver (when on the method name's
+/// line) to the end of the call (or of the name, when the arguments run over lines).
 fn method_call_span(m: &syn::ExprMethodCall) -> Span {
     let name = m.method.span();
     let whole = spans::method_call(m);
