@@ -240,6 +240,11 @@ pub struct FutureRules {
     pub all_of: Vec<String>,
     #[serde(default)]
     pub done_checks: Vec<String>,
+    /// Assertions that throw unless their first argument holds
+    /// (`Preconditions.checkState(f.isDone())`): past one on a done check, the
+    /// future is complete for the rest of the block.
+    #[serde(default)]
+    pub done_asserts: Vec<String>,
     /// A guard that proves a queue holds an element when negated:
     /// `if (!q.isEmpty()) { q.take(); }` takes what is there.
     #[serde(default)]
@@ -772,6 +777,7 @@ impl LangCatalog {
         f.combined_continuations.extend(o.combined_continuations);
         f.all_of.extend(o.all_of);
         f.done_checks.extend(o.done_checks);
+        f.done_asserts.extend(o.done_asserts);
         f.empty_checks.extend(o.empty_checks);
         f.blocking_apis.extend(o.blocking_apis);
         f.timeout_words.extend(o.timeout_words);

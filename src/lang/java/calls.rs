@@ -62,6 +62,18 @@ impl<'a> Extractor<'a> {
             .map(super::syntax::arguments)
             .unwrap_or_default();
         let static_class = object.and_then(|o| self.static_class(o));
+        // `Preconditions.checkState(f.isDone());`: past it, `f` is complete.
+        if node
+            .parent()
+            .is_some_and(|p| p.kind_name() == "expression_statement")
+            && self.catalog.data.futures.done_asserts.contains(&name)
+        {
+            if let Some(&first) = args.first() {
+                for done in self.done_checks(first).0 {
+                    self.mark_complete(&done);
+                }
+            }
+        }
         if name == "exit"
             && static_class.is_some()
             && object.is_some_and(|o| matches!(self.text(o), "System" | "java.lang.System"))

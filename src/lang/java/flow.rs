@@ -549,7 +549,7 @@ impl<'a> Extractor<'a> {
 
     /// Variables a condition proves done (`f.isDone()`, `!q.isEmpty()`) or not done
     /// (`!f.isDone()`, `q.isEmpty()`).
-    fn done_checks(&self, cond: Node) -> (Vec<String>, Vec<String>) {
+    pub(super) fn done_checks(&self, cond: Node) -> (Vec<String>, Vec<String>) {
         self.done_checks_in(cond, true)
     }
 
