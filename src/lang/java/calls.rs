@@ -63,10 +63,10 @@ impl<'a> Extractor<'a> {
             .unwrap_or_default();
         let static_class = object.and_then(|o| self.static_class(o));
         // `Preconditions.checkState(f.isDone());`: past it, `f` is complete.
-        if node
-            .parent()
-            .is_some_and(|p| p.kind_name() == "expression_statement")
-            && self.catalog.data.futures.done_asserts.contains(&name)
+        if self.catalog.data.futures.done_asserts.contains(&name)
+            && node
+                .parent()
+                .is_some_and(|p| p.kind_name() == "expression_statement")
         {
             if let Some(&first) = args.first() {
                 for done in self.done_checks(first).0 {

@@ -334,11 +334,11 @@ impl<'a> Extractor<'a> {
             }
             if !e.supertype_suffixes.is_empty()
                 && !class.supers.iter().any(|s| {
+                    let name = s.split('<').next().unwrap_or(s);
                     // `.Iface` matches `Metastore.Iface` and an imported `Iface`.
-                    let dotted = format!(".{}", s.split('<').next().unwrap_or(s));
                     e.supertype_suffixes
                         .iter()
-                        .any(|x| dotted.ends_with(x.as_str()))
+                        .any(|x| name.ends_with(x.as_str()) || x.strip_prefix('.') == Some(name))
                 })
             {
                 continue;

@@ -199,7 +199,7 @@ impl<'a> Extractor<'a> {
             .iter()
             .any(|a| matches!(a, syn::Expr::Path(_) | syn::Expr::Closure(_)))
         {
-            self.handler_refs(&method, chain_root(&m.receiver), m.args.iter(), mspan);
+            self.handler_refs(&method, chain_crate(&m.receiver), m.args.iter(), mspan);
         }
         if let Some(owner) = owner {
             let mut call = self.call_record(owner, method, mspan, lambdas);
@@ -1226,21 +1226,17 @@ fn key(s: Span) -> (usize, usize) {
 
 /// The crate a method chain starts at: `warp` for `warp::path!(..).and(..)` or
 /// `warp::post().and(..)`.
-fn chain_root(mut e: &syn::Expr) -> Option<String> {
-    loop {
-        match e {
-            syn::Expr::MethodCall(m) => e = &m.receiver,
-            syn::Expr::Call(c) => e = &c.func,
-            syn::Expr::Paren(p) => e = &p.expr,
-            syn::Expr::Path(p) if p.path.segments.len() > 1 => {
-                return Some(p.path.segments[0].ident.to_string());
-            }
-            syn::Expr::Macro(m) if m.mac.path.segments.len() > 1 => {
-                return Some(m.mac.path.segments[0].ident.to_string());
-            }
+fn chain_crate(e: &syn::Expr) -> Option<String> {
+    let path = match super::clients::chain_root(e) {
+        syn::Expr::Call(c) => match &*c.func {
+            syn::Expr::Path(p) => &p.path,
             _ => return None,
-        }
-    }
+        },
+        syn::Expr::Path(p) => &p.path,
+        syn::Expr::Macro(m) => &m.mac.path,
+        _ => return None,
+    };
+    (path.segments.len() > 1).then(|| path.segments[0].ident.to_string())
 }
 
 /// A method call's primary span: from the receiver (when on the method name's
