@@ -520,7 +520,10 @@ impl<'a> Extractor<'a> {
         self.each_below(body, |n| {
             match n.kind_name() {
                 "method_invocation" => {
-                    let on = n.field("object").and_then(|o| field_of(self.text(o)));
+                    let on = n
+                        .field("object")
+                        .filter(|&o| !self.shadowed(o))
+                        .and_then(|o| field_of(self.text(o)));
                     let name = n.field("name").map(|m| self.text(m));
                     if let (Some(i), Some(m)) = (on, name) {
                         if requests(m) {
@@ -1163,6 +1166,11 @@ impl<'a> Extractor<'a> {
                 .is_some_and(|fq| !self.catalog.clients_starting("new", &fq).is_empty())
     }
 
+    /// A bare identifier that names a local or parameter, not the field of that name.
+    fn shadowed(&self, o: Node) -> bool {
+        o.kind_name() == "identifier" && super::syntax::names_local(o, self.text(o), self.src)
+    }
+
     /// The first declarator of a local named `name` in `body` (one with an initializer
     /// only, when `with_value`).
     pub(super) fn local_declarator<'t>(
@@ -1424,7 +1432,7 @@ impl<'a> Extractor<'a> {
             }
             let on_var = |o: Node| {
                 let t = self.text(o);
-                t == var || t.strip_prefix("this.") == Some(var)
+                t == var && !(is_field && self.shadowed(o)) || t.strip_prefix("this.") == Some(var)
             };
             match n.kind_name() {
                 "method_invocation" if n.field("object").is_some_and(on_var) => {

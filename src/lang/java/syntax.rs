@@ -466,6 +466,48 @@ pub(super) fn formal_params(method: Node) -> Vec<Node> {
     params
 }
 
+/// Whether `name` at `ident` names a local or a parameter (declared before it in an
+/// enclosing block, method, lambda, loop, `catch` or `try` resource) rather than a field
+/// of the class: `KerberosRestTemplate rest = ..; rest.delete(uri)` next to a field `rest`.
+pub(super) fn names_local(ident: Node, name: &str, src: &str) -> bool {
+    let declares = |d: Node| d.field("name").is_some_and(|v| text(v, src) == name);
+    let mut child = ident;
+    while let Some(a) = child.parent() {
+        if a.kind_name() == "class_body" {
+            return false;
+        }
+        let enhanced_for = a.kind_name() == "enhanced_for_statement" && declares(a);
+        let lambda_param = a.kind_name() == "lambda_expression"
+            && a.field("parameters").is_some_and(|p| {
+                p.kind_name() == "identifier" && text(p, src) == name
+                    || named_children(p).into_iter().any(|q| {
+                        (q.kind_name() == "identifier" && text(q, src) == name) || declares(q)
+                    })
+            });
+        if enhanced_for || lambda_param {
+            return true;
+        }
+        let found = named_children(a)
+            .into_iter()
+            .take_while(|c| c.start_byte() < child.start_byte())
+            .any(|c| match c.kind_name() {
+                "local_variable_declaration" => named_children(c)
+                    .into_iter()
+                    .any(|d| d.kind_name() == "variable_declarator" && declares(d)),
+                "formal_parameters" | "resource_specification" => named_children(c)
+                    .into_iter()
+                    .any(|p| declares(p) || named_children(p).into_iter().any(declares)),
+                "catch_formal_parameter" | "resource" => declares(c),
+                _ => false,
+            });
+        if found {
+            return true;
+        }
+        child = a;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::short;
