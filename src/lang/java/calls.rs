@@ -1500,6 +1500,9 @@ impl<'a> Extractor<'a> {
                     }) || self.modifiers(*m).contains(&"@PostConstruct"))
                     && !self.signals_later(*m, signals))
         };
+        if self.signalled_after_handoff(node, signals) {
+            return true;
+        }
         let in_constructor = members.iter().any(|m| startup(m) && signalled(m));
         let elsewhere = members.iter().any(|m| !startup(m) && signalled(m));
         if in_constructor && !elsewhere {
@@ -1545,6 +1548,35 @@ impl<'a> Extractor<'a> {
         }
         let text = self.text(class);
         signals.iter().any(|s| text.contains(s))
+    }
+
+    /// A wait in a task (a lambda or an anonymous class) whose enclosing method, after
+    /// handing the task on, signals as a statement of its own body (`pool.submit(() ->
+    /// { ..; latch.await(); .. }); latch.countDown();`): the task waits for its
+    /// submitter's next statements (a publish handshake), not for other work.
+    fn signalled_after_handoff(&self, wait: Node, signals: &[&str]) -> bool {
+        let mut n = wait;
+        let task = loop {
+            let Some(p) = n.parent() else { return false };
+            match p.kind_name() {
+                "lambda_expression" => break p,
+                "class_body" => match p.parent() {
+                    Some(c) if c.kind_name() == "object_creation_expression" => break c,
+                    _ => return false,
+                },
+                _ => n = p,
+            }
+        };
+        let Some(body) = super::queues::enclosing_body(task) else {
+            return false;
+        };
+        syntax::named_children(body).into_iter().any(|st| {
+            st.start_byte() > task.end_byte()
+                && st.kind_name() == "expression_statement"
+                && signals
+                    .iter()
+                    .any(|s| self.text(st).strip_suffix(';') == Some(*s))
+        })
     }
 
     /// `worker.interrupt(); .. worker.join();`: the method stops the thread before it
