@@ -427,11 +427,28 @@ impl<'a> Extractor<'a> {
                 || (entry.fixed && !entry.one_shot && !entry.wrapped_by.is_empty());
             if (!local || lent_only) && per_request {
                 self.stored_clients.push(self.facts.clients.len());
-                // `reqwest::Client::new` / `::builder` build a `reqwest::Client`.
-                let built = entry.starts.first().and_then(|s| {
-                    let path = s.strip_prefix("call:")?;
-                    Some(path.rsplit_once("::")?.0.to_string())
+                // `reqwest::Client::new` / `::builder` build a `reqwest::Client` (the
+                // start the chain matched: hyper-util's legacy `Client::builder` its own).
+                let matched = match chain.root {
+                    syn::Expr::Call(c) => match &*c.func {
+                        syn::Expr::Path(p) => {
+                            let catalog = self.catalog;
+                            self.types.imports.resolve(&p.path, &|s| catalog.knows(s))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                }
+                .filter(|f| {
+                    entry
+                        .starts
+                        .iter()
+                        .any(|s| s.strip_prefix("call:") == Some(f))
                 });
+                let built = matched
+                    .as_deref()
+                    .or_else(|| entry.starts.first().and_then(|s| s.strip_prefix("call:")))
+                    .and_then(|path| Some(path.rsplit_once("::")?.0.to_string()));
                 if let Some(t) = built.filter(|_| !local) {
                     let owner = self.impl_type.clone();
                     self.stored_types.push((self.facts.clients.len(), t, owner));
@@ -484,6 +501,24 @@ impl<'a> Extractor<'a> {
             let Some(keeper) = keeper else {
                 continue;
             };
+            // `impl Service<Req> for Transport { async fn call(..) { self.client.request(..) } }`:
+            // the transport of a service stack, whose layers bound its requests.
+            let layers = &self.catalog.data.layer_traits;
+            let kept = self
+                .types
+                .fields
+                .iter()
+                .any(|((owner, _), t)| *owner == keeper && **t == ty);
+            if kept
+                && self
+                    .facts
+                    .trait_impls
+                    .iter()
+                    .any(|(t, ty)| *ty == keeper && layers.contains(t))
+            {
+                self.layered_clients.push(client);
+                continue;
+            }
             let spans = v.calls.iter().filter(|(owner, field, _)| {
                 *owner == keeper
                     && self
@@ -523,15 +558,17 @@ impl<'a> Extractor<'a> {
     /// a per-request `.timeout(..)` (`self.client.request(m, url)` then
     /// `rb.timeout(d)`, one send helper for every call): bounded, so not reported.
     pub fn bound_per_request(&mut self, file: &syn::File) {
-        if self.stored_clients.is_empty() {
+        let mut drop: std::collections::HashSet<usize> = self.layered_clients.drain(..).collect();
+        if !self.stored_clients.is_empty() {
+            let mut v = TimedRequests::default();
+            v.visit_file(file);
+            if v.all_timed() {
+                drop.extend(self.stored_clients.drain(..));
+            }
+        }
+        if drop.is_empty() {
             return;
         }
-        let mut v = TimedRequests::default();
-        v.visit_file(file);
-        if !v.all_timed() {
-            return;
-        }
-        let drop: std::collections::HashSet<usize> = self.stored_clients.drain(..).collect();
         let mut i = 0;
         self.facts.clients.retain(|_| {
             i += 1;

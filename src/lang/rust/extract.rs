@@ -74,6 +74,9 @@ pub struct Extractor<'a> {
     /// Clients stored away (not local) that a per-request `.timeout(..)` would bound:
     /// indexes into `facts.clients`.
     pub(super) stored_clients: Vec<usize>,
+    /// Stored clients whose keeper implements a transport-layer trait (`layer_traits`):
+    /// the stack it is composed into bounds their requests.
+    pub(super) layered_clients: Vec<usize>,
     /// Stored clients: (client index, the client type it builds, `reqwest::Client`, and
     /// the impl it is built in, `Forwarder::new`, whose fields may keep it).
     pub(super) stored_types: Vec<(usize, String, Option<String>)>,
@@ -343,6 +346,7 @@ impl<'a> Extractor<'a> {
             handed_builders: Default::default(),
             handed_requests: Default::default(),
             stored_clients: Vec::new(),
+            layered_clients: Vec::new(),
             stored_types: Vec::new(),
             timeout_wrapped: 0,
             accept_loop: None,
