@@ -451,7 +451,8 @@ impl<'a> Extractor<'a> {
                     .and_then(|path| Some(path.rsplit_once("::")?.0.to_string()));
                 if let Some(t) = built.filter(|_| !local) {
                     let owner = self.impl_type.clone();
-                    self.stored_types.push((self.facts.clients.len(), t, owner));
+                    self.stored_types
+                        .push((self.facts.clients.len(), t, owner, entry.fixed));
                 }
             }
             self.facts.clients.push(Client {
@@ -482,7 +483,7 @@ impl<'a> Extractor<'a> {
         }
         let mut v = FieldCalls::default();
         v.visit_file(file);
-        for (client, ty, impl_type) in std::mem::take(&mut self.stored_types) {
+        for (client, ty, impl_type, fixed) in std::mem::take(&mut self.stored_types) {
             // The struct that keeps it: the file's one struct with a field of that type
             // (`HttpOutput { client, .. }` built in another impl), else the impl's own.
             let mut keepers: Vec<&str> = self
@@ -501,15 +502,17 @@ impl<'a> Extractor<'a> {
             let Some(keeper) = keeper else {
                 continue;
             };
-            // `impl Service<Req> for Transport { async fn call(..) { self.client.request(..) } }`:
-            // the transport of a service stack, whose layers bound its requests.
+            // `impl Service<Req> for Transport { async fn call(..) { self.client.request(..) } }`
+            // over a client that cannot bound itself (hyper's): the transport of a service
+            // stack, whose layers are where its bound belongs.
             let layers = &self.catalog.data.layer_traits;
             let kept = self
                 .types
                 .fields
                 .iter()
                 .any(|((owner, _), t)| *owner == keeper && **t == ty);
-            if kept
+            if fixed
+                && kept
                 && self
                     .facts
                     .trait_impls

@@ -74,12 +74,13 @@ pub struct Extractor<'a> {
     /// Clients stored away (not local) that a per-request `.timeout(..)` would bound:
     /// indexes into `facts.clients`.
     pub(super) stored_clients: Vec<usize>,
-    /// Stored clients whose keeper implements a transport-layer trait (`layer_traits`):
-    /// the stack it is composed into bounds their requests.
+    /// Stored clients with no timeout setting of their own (hyper's) whose keeper
+    /// implements a transport-layer trait (`layer_traits`): the stack bounds them.
     pub(super) layered_clients: Vec<usize>,
-    /// Stored clients: (client index, the client type it builds, `reqwest::Client`, and
-    /// the impl it is built in, `Forwarder::new`, whose fields may keep it).
-    pub(super) stored_types: Vec<(usize, String, Option<String>)>,
+    /// Stored clients: (client index, the client type it builds, `reqwest::Client`, the
+    /// impl it is built in, `Forwarder::new`, whose fields may keep it, and whether its
+    /// entry is `fixed`).
+    pub(super) stored_types: Vec<(usize, String, Option<String>, bool)>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
     /// The context whose loop accepts connections (`listener.accept().await`), while
