@@ -522,8 +522,7 @@ impl<'a> Extractor<'a> {
                 "method_invocation" => {
                     let on = n
                         .field("object")
-                        .filter(|&o| !self.shadowed(o))
-                        .and_then(|o| field_of(self.text(o)));
+                        .and_then(|o| field_of(self.text(o)).filter(|_| !self.shadowed(o)));
                     let name = n.field("name").map(|m| self.text(m));
                     if let (Some(i), Some(m)) = (on, name) {
                         if requests(m) {
@@ -1371,10 +1370,18 @@ impl<'a> Extractor<'a> {
         let Some(var) = var else {
             return used;
         };
-        let is_field = parent
-            .parent()
-            .is_some_and(|d| d.kind_name() == "field_declaration")
-            || self.field(&var).is_some();
+        // A declared local (or resource) is no field, whatever its name; an assigned
+        // name is the field unless a local of that name shadows it.
+        let is_field = match parent.kind_name() {
+            "variable_declarator" => parent
+                .parent()
+                .is_some_and(|d| d.kind_name() == "field_declaration"),
+            "resource" => false,
+            _ => {
+                self.field(&var).is_some()
+                    && !parent.field("left").is_some_and(|l| self.shadowed(l))
+            }
+        };
         let scope = if is_field {
             enclosing_class_body(parent)
         } else {
