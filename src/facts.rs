@@ -1034,8 +1034,9 @@ pub struct Client {
     /// A connect the operating system ends (the catalog's `os_bounded`).
     #[serde(default)]
     pub os_bounded: bool,
-    /// Rust: made in `impl Default for T` (`fn default()`): a library's default,
-    /// for its users to replace with a configured client.
+    /// A library's default, for its users to replace with a configured client: Rust,
+    /// made in `impl Default for T` (`fn default()`); Java, made in a constructor beside
+    /// another that takes a client of that type.
     #[serde(default)]
     pub in_default: bool,
     /// Java: the client is what an `@Bean` method returns (an index into

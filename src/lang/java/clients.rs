@@ -316,7 +316,7 @@ impl<'a> Extractor<'a> {
                 .collect(),
             serves: false,
             os_bounded: false,
-            in_default: false,
+            in_default: self.convenience_default(start, entry),
             bean,
             built_by: None,
             returned_by: self.returned_by(start, &entry.id),
@@ -325,6 +325,36 @@ impl<'a> Extractor<'a> {
                 None => Vec::new(),
             },
         });
+    }
+
+    /// A client a constructor makes for itself when its class has another constructor
+    /// that takes one of that type (`Store(host)` beside `Store(host, CloseableHttpClient
+    /// client)`): a library's default, for its users to replace with a configured client.
+    fn convenience_default(&self, start: Node, entry: &ClientEntry) -> bool {
+        let mut n = start;
+        let ctor = loop {
+            let Some(p) = n.parent() else { return false };
+            match p.kind_name() {
+                "constructor_declaration" => break p,
+                "method_declaration" | "lambda_expression" | "class_body" => return false,
+                _ => n = p,
+            }
+        };
+        let made: Vec<&str> = (entry.makes.iter().map(String::as_str))
+            .chain(entry.starts.iter().filter_map(|s| s.strip_prefix("new:")))
+            .collect();
+        let Some(class) = ctor.parent() else {
+            return false;
+        };
+        super::syntax::named_children(class).into_iter().any(|c| {
+            c.kind_name() == "constructor_declaration"
+                && c.id() != ctor.id()
+                && super::syntax::formal_params(c).into_iter().any(|p| {
+                    p.field("type")
+                        .and_then(|t| self.jtype(t))
+                        .is_some_and(|t| t.fq().is_some_and(|fq| made.contains(&fq)))
+                })
+        })
     }
 
     /// The project classes a class implementing a client entry's `interceptor` type
