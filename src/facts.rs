@@ -1034,11 +1034,15 @@ pub struct Client {
     /// A connect the operating system ends (the catalog's `os_bounded`).
     #[serde(default)]
     pub os_bounded: bool,
-    /// A library's default, for its users to replace with a configured client: Rust,
-    /// made in `impl Default for T` (`fn default()`); Java, made in a constructor beside
-    /// another that takes a client of that type.
+    /// Rust: made in `impl Default for T` (`fn default()`): a library's default,
+    /// for its users to replace with a configured client.
     #[serde(default)]
     pub in_default: bool,
+    /// Java: made in a constructor beside another that takes a client of that type
+    /// (`Store(host)` beside `Store(host, CloseableHttpClient)`): a library's
+    /// convenience default, unless the project's own code calls that constructor.
+    #[serde(default)]
+    pub default_ctor: bool,
     /// Java: the client is what an `@Bean` method returns (an index into
     /// [`FileFacts::client_beans`]): its requests are made wherever the bean is
     /// injected ([`FileFacts::client_fields`]).

@@ -281,8 +281,13 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             //   70: none of six acted on);
             // - a library's `impl Default` client, for its users to replace with a
             //   configured one (`Proxy::new(upstreams, ReqwestClient::new(client))`;
-            //   audit rounds 66 and 72: none of three acted on).
-            if c.os_bounded || (c.in_default && !facts.binary) {
+            //   audit rounds 66 and 72: none of three acted on), or a Java class's
+            //   constructor beside one that takes the client, when nothing in the
+            //   project calls it (one the project's own code uses is its client:
+            //   gobblin's event hub writer, acted on in audit round 85).
+            let called =
+                || (project.model.calls.callers.get(&(file, c.ctx))).is_some_and(|e| !e.is_empty());
+            if c.os_bounded || (c.in_default && !facts.binary) || (c.default_ctor && !called()) {
                 d.worth = crate::diagnostic::Worth::HotOnly;
             }
             // The request's context sets the level, not the creation's: a client built

@@ -466,6 +466,7 @@ impl<'a> Extractor<'a> {
                 os_bounded: entry.os_bounded,
                 in_default: self.impl_trait.as_deref() == Some("Default")
                     && self.method == "default",
+                default_ctor: false,
                 bean: None,
                 built_by,
                 returned_by: None,

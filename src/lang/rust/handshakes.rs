@@ -91,6 +91,7 @@ impl Extractor<'_> {
             serves: true,
             os_bounded: false,
             in_default: false,
+            default_ctor: false,
             bean: None,
             built_by: None,
             returned_by: None,
