@@ -196,7 +196,7 @@ impl<'a> Extractor<'a> {
         if !catalog.may_start_client(&last) {
             return Vec::new();
         }
-        let Some(full) = self.types.imports.resolve(&p.path, &|s| catalog.knows(s)) else {
+        let Some(full) = self.call_path(root) else {
             return Vec::new();
         };
         catalog
@@ -205,6 +205,19 @@ impl<'a> Extractor<'a> {
             .filter(|e| !e.internal)
             .cloned()
             .collect()
+    }
+
+    /// The full path a call expression's function resolves to (`Client::builder` ->
+    /// `hyper_util::client::legacy::Client::builder`).
+    fn call_path(&self, root: &syn::Expr) -> Option<String> {
+        let syn::Expr::Call(c) = root else {
+            return None;
+        };
+        let syn::Expr::Path(p) = &*c.func else {
+            return None;
+        };
+        let catalog = self.catalog;
+        self.types.imports.resolve(&p.path, &|s| catalog.knows(s))
     }
 
     /// `build_safe_client(reqwest::Client::builder())`: a client start passed whole to a
@@ -429,17 +442,7 @@ impl<'a> Extractor<'a> {
                 self.stored_clients.push(self.facts.clients.len());
                 // `reqwest::Client::new` / `::builder` build a `reqwest::Client` (the
                 // start the chain matched: hyper-util's legacy `Client::builder` its own).
-                let matched = match chain.root {
-                    syn::Expr::Call(c) => match &*c.func {
-                        syn::Expr::Path(p) => {
-                            let catalog = self.catalog;
-                            self.types.imports.resolve(&p.path, &|s| catalog.knows(s))
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                }
-                .filter(|f| {
+                let matched = self.call_path(chain.root).filter(|f| {
                     entry
                         .starts
                         .iter()
@@ -507,13 +510,10 @@ impl<'a> Extractor<'a> {
             // over a client that cannot bound itself (hyper's): the transport of a service
             // stack, whose layers are where its bound belongs.
             let layers = &self.catalog.data.layer_traits;
-            let kept = self
-                .types
-                .fields
-                .iter()
-                .any(|((owner, _), t)| *owner == keeper && **t == ty);
+            let kept =
+                || (self.types.fields.iter()).any(|((owner, _), t)| *owner == keeper && **t == ty);
             if fixed
-                && kept
+                && kept()
                 && self
                     .facts
                     .trait_impls
@@ -560,7 +560,8 @@ impl<'a> Extractor<'a> {
 
     /// A client kept in a struct whose file gives every request it starts on a field
     /// a per-request `.timeout(..)` (`self.client.request(m, url)` then
-    /// `rb.timeout(d)`, one send helper for every call): bounded, so not reported.
+    /// `rb.timeout(d)`, one send helper for every call): bounded, so not reported;
+    /// nor is a hyper client a transport-layer type keeps (`layered_clients`).
     pub fn bound_per_request(&mut self, file: &syn::File) {
         let mut drop: std::collections::HashSet<usize> = self.layered_clients.drain(..).collect();
         if !self.stored_clients.is_empty() {
