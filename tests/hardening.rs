@@ -104,6 +104,27 @@ fn a_submission_outside_every_context_is_no_crash() {
     );
 }
 
+/// A class header the parser cannot read (`Exec{{{{..utorService`, from the fuzz run)
+/// left a file with calls but no context; the dead-code pass of a project that serves
+/// traffic indexed that file's contexts with a caller of another file's constructor.
+/// Every Java file with calls has a context now.
+#[test]
+fn calls_in_a_file_whose_class_header_is_broken_have_a_context() {
+    let t = TempDir::new().unwrap();
+    for name in ["ConsumerRegistry.java", "ReplayTask.java", "Status.java"] {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/broken_header")
+            .join(name);
+        write(t.path(), name, &std::fs::read_to_string(from).unwrap());
+    }
+    let (_, doc) = check_json(t.path(), &[".", "--pedantic"], &[]);
+    let errs = errors(&doc);
+    assert!(
+        errs.iter().all(|(_, m)| !m.contains("internal error")),
+        "{errs:?}"
+    );
+}
+
 #[test]
 fn a_panic_in_any_phase_is_an_error_entry_and_the_run_completes() {
     let t = TempDir::new().unwrap();

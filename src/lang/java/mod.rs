@@ -103,6 +103,11 @@ impl Frontend for JavaFrontend {
         let src = file.text.as_str();
         let mut x = extract::Extractor::new(root, src, opts.catalog);
         x.walk(root);
+        // Calls outside any class (a class header the parser could not read) belong
+        // to a context of their own: every call, wait and submission names one.
+        if x.facts.contexts.is_empty() {
+            x.push_ctx(crate::facts::CtxKind::Function, "<file>".into(), root, root);
+        }
         let mut facts = x.facts;
         facts.returns.sort_unstable_by_key(|(c, _)| *c);
         facts.ret_types.sort_unstable_by_key(|(c, _)| *c);
