@@ -828,7 +828,14 @@ fn judge_context(
                 span,
                 message,
             });
-            for step in context.via.iter().skip(1).take(3) {
+            // At most three steps after the entry: on a longer path, the first two
+            // and the last (the call into the function that holds the finding).
+            let steps = &context.via[1..];
+            let shown = match steps.len() {
+                0..=3 => steps.iter().collect::<Vec<_>>(),
+                n => vec![&steps[0], &steps[1], &steps[n - 1]],
+            };
+            for step in shown {
                 d.labels.push(crate::diagnostic::Label {
                     file: step.file,
                     span: step.span,
