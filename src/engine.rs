@@ -831,11 +831,12 @@ fn judge_context(
             // At most three steps after the entry: on a longer path, the first two
             // and the last (the call into the function that holds the finding).
             let steps = &context.via[1..];
-            let shown = match steps.len() {
-                0..=3 => steps.iter().collect::<Vec<_>>(),
-                n => vec![&steps[0], &steps[1], &steps[n - 1]],
-            };
-            for step in shown {
+            let last = steps.len().saturating_sub(1);
+            let shown = steps
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| steps.len() <= 3 || i < 2 || i == last);
+            for (_, step) in shown {
                 d.labels.push(crate::diagnostic::Label {
                     file: step.file,
                     span: step.span,

@@ -107,15 +107,24 @@ fn a_submission_outside_every_context_is_no_crash() {
 /// A class header the parser cannot read (`Exec{{{{..utorService`, from the fuzz run)
 /// left a file with calls but no context; the dead-code pass of a project that serves
 /// traffic indexed that file's contexts with a caller of another file's constructor.
-/// Every Java file with calls has a context now.
+/// Every Java file with calls has a context now. The input is the `consumer_loops`
+/// model fixture with the fuzz run's one mangled field type.
 #[test]
 fn calls_in_a_file_whose_class_header_is_broken_have_a_context() {
     let t = TempDir::new().unwrap();
-    for name in ["ConsumerRegistry.java", "ReplayTask.java", "Status.java"] {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/broken_header")
-            .join(name);
-        write(t.path(), name, &std::fs::read_to_string(from).unwrap());
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/model/java/consumer_loops/src/main/java/com/acme/feeds");
+    for name in [
+        "ConsumerRegistry.java",
+        "ReplayTask.java",
+        "FeedServlet.java",
+    ] {
+        let text = std::fs::read_to_string(fixture.join(name)).unwrap();
+        let text = text.replace(
+            "ExecutorService replays",
+            "Exec{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{utorService replays",
+        );
+        write(t.path(), name, &text);
     }
     let (_, doc) = check_json(t.path(), &[".", "--pedantic"], &[]);
     let errs = errors(&doc);

@@ -753,7 +753,7 @@ impl CallGraph {
         // (`api::run_job`) means the file's own function of that name, if it has one.
         let inline_module = |n: &Node| {
             let file = &facts[n.0];
-            let at = file.contexts[n.1].head.start;
+            let at = file.contexts.get(n.1)?.head.start;
             file.inline_modules
                 .iter()
                 .filter(|(_, s)| s.start <= at && at < s.end)
@@ -762,22 +762,32 @@ impl CallGraph {
         };
         let outside: Vec<Node>;
         if let Some(m) = hint.last() {
-            let inside: Vec<Node> = all
+            // Each candidate with its innermost inline module, looked up once.
+            let placed: Vec<(Node, Option<&str>)> =
+                all.iter().map(|n| (*n, inline_module(n))).collect();
+            let inside: Vec<Node> = placed
                 .iter()
-                .copied()
-                .filter(|n| n.0 == caller.0 && inline_module(n) == Some(*m))
+                .filter(|(n, im)| n.0 == caller.0 && *im == Some(*m))
+                .map(|(n, _)| *n)
                 .collect();
             if !inside.is_empty() {
                 return inside;
             }
             // Only where the same file has one outside every inline module: a module's
             // `pub use client::Client` may re-export the only one.
-            let top = |n: &Node| all.iter().any(|o| o.0 == n.0 && inline_module(o).is_none());
-            if all.iter().any(|n| inline_module(n).is_some() && top(n)) {
-                outside = all
+            let top: rustc_hash::FxHashSet<FileId> = placed
+                .iter()
+                .filter(|(_, im)| im.is_none())
+                .map(|(n, _)| n.0)
+                .collect();
+            if placed
+                .iter()
+                .any(|(n, im)| im.is_some() && top.contains(&n.0))
+            {
+                outside = placed
                     .iter()
-                    .copied()
-                    .filter(|n| inline_module(n).is_none() || !top(n))
+                    .filter(|(n, im)| im.is_none() || !top.contains(&n.0))
+                    .map(|(n, _)| *n)
                     .collect();
                 all = &outside;
             }

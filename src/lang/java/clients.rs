@@ -332,14 +332,8 @@ impl<'a> Extractor<'a> {
     /// that takes one of that type (`Store(host)` beside `Store(host, CloseableHttpClient
     /// client)`): a library's default, for its users to replace with a configured client.
     fn convenience_default(&self, start: Node, entry: &ClientEntry) -> bool {
-        let mut n = start;
-        let ctor = loop {
-            let Some(p) = n.parent() else { return false };
-            match p.kind_name() {
-                "constructor_declaration" => break p,
-                "method_declaration" | "lambda_expression" | "class_body" => return false,
-                _ => n = p,
-            }
+        let Some(ctor) = super::syntax::enclosing_constructor(start) else {
+            return false;
         };
         let made: Vec<&str> = (entry.makes.iter().map(String::as_str))
             .chain(entry.starts.iter().filter_map(|s| s.strip_prefix("new:")))

@@ -726,20 +726,16 @@ impl<'a> Extractor<'a> {
     /// A class body declaring `isDone() { return true; }`: a future that is complete
     /// when made (a lazy handle, an immediate value), whose `get()` waits for nothing.
     fn always_done(&self, body: Node) -> bool {
-        let mut c = body.walk();
-        let found = body.named_children(&mut c).any(|m| {
+        super::syntax::named_children(body).into_iter().any(|m| {
             m.kind_name() == "method_declaration"
                 && m.field("name").is_some_and(|n| self.text(n) == "isDone")
                 && m.field("parameters")
                     .is_some_and(|p| p.named_child_count() == 0)
                 && m.field("body").is_some_and(|b| {
-                    let mut c = b.walk();
-                    let stmts: Vec<Node> = b.named_children(&mut c).collect();
-                    matches!(&stmts[..], [r] if r.kind_name() == "return_statement"
+                    matches!(&super::syntax::named_children(b)[..], [r] if r.kind_name() == "return_statement"
                         && r.named_child(0).is_some_and(|e| e.kind_name() == "true"))
                 })
-        });
-        found
+        })
     }
 
     /// Untimed no-argument waits a class inherits from the JDK classes it extends.

@@ -394,8 +394,17 @@ pub fn kind(node: Node) -> Kind {
 
 /// The method declaration a node is written in, unless a lambda or a class body of
 /// its own comes first (`return` in a lambda returns from the lambda).
-pub(super) fn enclosing_method(mut n: Node) -> Option<Node> {
-    while n.kind_name() != "method_declaration" {
+pub(super) fn enclosing_method(n: Node) -> Option<Node> {
+    enclosing_member(n, "method_declaration")
+}
+
+/// The constructor a node is written in, under the same terms as [`enclosing_method`].
+pub(super) fn enclosing_constructor(n: Node) -> Option<Node> {
+    enclosing_member(n, "constructor_declaration")
+}
+
+fn enclosing_member<'t>(mut n: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    while n.kind_name() != kind {
         if matches!(n.kind_name(), "lambda_expression" | "class_body") {
             return None;
         }
@@ -476,17 +485,10 @@ pub(super) fn names_local(ident: Node, name: &str, src: &str) -> bool {
         if a.kind_name() == "class_body" {
             return false;
         }
-        let enhanced_for = a.kind_name() == "enhanced_for_statement" && declares(a);
-        let lambda_param = a.kind_name() == "lambda_expression"
-            && a.field("parameters").is_some_and(|p| {
-                p.kind_name() == "identifier" && text(p, src) == name
-                    || named_children(p).into_iter().any(|q| {
-                        (q.kind_name() == "identifier" && text(q, src) == name) || declares(q)
-                    })
-            });
-        if enhanced_for || lambda_param {
+        if a.kind_name() == "enhanced_for_statement" && declares(a) {
             return true;
         }
+        let lambda = a.kind_name() == "lambda_expression";
         let found = named_children(a)
             .into_iter()
             .take_while(|c| c.start_byte() < child.start_byte())
@@ -497,6 +499,11 @@ pub(super) fn names_local(ident: Node, name: &str, src: &str) -> bool {
                 "formal_parameters" | "resource_specification" => named_children(c)
                     .into_iter()
                     .any(|p| declares(p) || named_children(p).into_iter().any(declares)),
+                // A lambda's untyped parameters: `(a, b) ->`, `a ->`.
+                "inferred_parameters" => {
+                    named_children(c).into_iter().any(|q| text(q, src) == name)
+                }
+                "identifier" => lambda && text(c, src) == name,
                 "catch_formal_parameter" | "resource" => declares(c),
                 _ => false,
             });

@@ -507,13 +507,11 @@ impl<'a> Extractor<'a> {
                 continue;
             };
             // `impl Service<Req> for Transport { async fn call(..) { self.client.request(..) } }`
-            // over a client that cannot bound itself (hyper's): the transport of a service
-            // stack, whose layers are where its bound belongs.
+            // over a client that cannot bound itself (hyper's) kept in its field: the
+            // transport of a service stack, whose layers are where its bound belongs.
             let layers = &self.catalog.data.layer_traits;
-            let kept =
-                || (self.types.fields.iter()).any(|((owner, _), t)| *owner == keeper && **t == ty);
             if fixed
-                && kept()
+                && keepers.contains(&keeper.as_str())
                 && self
                     .facts
                     .trait_impls
