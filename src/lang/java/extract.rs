@@ -32,6 +32,9 @@ pub(super) struct ClassInfo {
     pub fq: String,
     /// `static final` integer constants with a value known here.
     pub constants: HashMap<String, u64>,
+    /// `static final` fields initialised to `null` or `false`: what a branch guarded
+    /// by one never runs (`if (MIRROR_URL != null)`, `if (DEBUG)`).
+    pub off_switches: HashMap<String, super::flow::Off>,
     pub fields: HashMap<String, FieldInfo>,
     /// Declared return types of this class's methods (by name, when unambiguous).
     pub methods: HashMap<String, Option<JType>>,
@@ -856,6 +859,14 @@ impl<'a> Extractor<'a> {
                         }
                     }
                     self.string_constant(&name, value);
+                    let off = match value.map(|v| v.kind_name()) {
+                        Some("null_literal") => Some(super::flow::Off::Null),
+                        Some("false") => Some(super::flow::Off::False),
+                        _ => None,
+                    };
+                    if let (Some(off), Some(class)) = (off, self.classes.last_mut()) {
+                        class.off_switches.insert(name.clone(), off);
+                    }
                 }
                 if let Some(fq) = ty.as_ref().and_then(|t| t.fq()).filter(|fq| {
                     value.is_none()

@@ -7,12 +7,92 @@ use super::extract::Extractor;
 use super::syntax::{any_node, NodeExt};
 use crate::source::Span;
 
+/// The value of a `static final` field that switches code off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Off {
+    Null,
+    False,
+}
+
 impl<'a> Extractor<'a> {
+    /// The value of a condition that a constant decides: `MIRROR_URL != null` or
+    /// `DEBUG` for a `static final` field initialised to `null` or `false` (in this
+    /// class or an enclosing one, not hidden by a local), also negated or in
+    /// parentheses. `None` when it depends on anything else.
+    pub(super) fn constant_truth(&self, cond: Node) -> Option<bool> {
+        let switch = |n: Node| -> Option<Off> {
+            let name = match n.kind_name() {
+                "identifier" => self.text(n),
+                "field_access" => {
+                    let object = self.text(n.field("object")?);
+                    let own = object == "this"
+                        || self
+                            .classes
+                            .iter()
+                            .any(|c| c.fq.rsplit(['.', '$']).next() == Some(object));
+                    if !own {
+                        return None;
+                    }
+                    self.text(n.field("field")?)
+                }
+                _ => return None,
+            };
+            if self.scopes.get(name).is_some() {
+                return None;
+            }
+            self.classes
+                .iter()
+                .rev()
+                .find_map(|c| c.off_switches.get(name).copied())
+        };
+        match cond.kind_name() {
+            "parenthesized_expression" => self.constant_truth(cond.named_child(0)?),
+            "unary_expression" if self.text(cond.field("operator")?) == "!" => {
+                self.constant_truth(cond.field("operand")?).map(|t| !t)
+            }
+            "binary_expression" => {
+                let op = self.text(cond.field("operator")?);
+                let (l, r) = (cond.field("left")?, cond.field("right")?);
+                let side = if l.kind_name() == "null_literal" {
+                    r
+                } else {
+                    l
+                };
+                let other = if l.kind_name() == "null_literal" {
+                    l
+                } else {
+                    r
+                };
+                if other.kind_name() != "null_literal" || switch(side)? != Off::Null {
+                    return None;
+                }
+                match op {
+                    "==" => Some(true),
+                    "!=" => Some(false),
+                    _ => None,
+                }
+            }
+            _ => (switch(cond)? == Off::False).then_some(false),
+        }
+    }
+
     /// `if (f.isDone()) { f.join(); }` and `f.isDone() ? f.join() : x`.
     pub(super) fn guarded(&mut self, node: Node<'a>) {
         let Some(cond) = node.field("condition") else {
             return self.children(node);
         };
+        // A branch a constant switches off never runs: only the other is walked.
+        if node.kind_name() == "if_statement" {
+            if let Some(truth) = self.constant_truth(cond) {
+                let live = if truth { "consequence" } else { "alternative" };
+                if let Some(branch) = node.field(live) {
+                    self.scopes.push();
+                    self.walk(branch);
+                    self.scopes.pop();
+                }
+                return;
+            }
+        }
         self.walk(cond);
         let (done, not_done) = self.done_checks(cond);
         // Whether the branches are a timed and an untimed twin (`timed_twin`) is
