@@ -665,6 +665,9 @@ pub struct Context {
     /// Java: a `static` method (no override, no framework callback: only callers run it).
     #[serde(default)]
     pub is_static: bool,
+    /// Java: a `public` method (what a framework calls on a class it instantiates).
+    #[serde(default)]
+    pub is_public: bool,
     /// Rust: marked `#[allow(dead_code)]`: its author says nothing may call it.
     #[serde(default)]
     pub allows_dead: bool,

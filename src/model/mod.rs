@@ -160,7 +160,7 @@ fn inherited_entries(
 ) -> Vec<(Node, Heat, String)> {
     let by_supertype: Vec<&EntryPoint> = entries
         .iter()
-        .filter(|e| !e.methods.is_empty() && !e.supertypes.is_empty())
+        .filter(|e| !e.supertypes.is_empty())
         .filter(|e| e.method_annotations.is_empty() && e.class_annotations.is_empty())
         .collect();
     let mut out = Vec::new();
@@ -180,8 +180,20 @@ fn inherited_entries(
         if external.is_empty() {
             continue;
         }
+        // With no `methods`, every public instance method (as for a direct subclass).
+        let named = |e: &EntryPoint| match e.methods.is_empty() {
+            true => {
+                c.is_public
+                    && !c.is_static
+                    && (!e.no_params || c.arity == Some(0))
+                    && e.param_types.is_empty()
+                    && !e.overrides
+            }
+            false => e.methods.contains(&c.name),
+        };
         let hit = by_supertype.iter().find(|e| {
-            e.methods.contains(&c.name)
+            named(e)
+                && !e.except_methods.contains(&c.name)
                 && external.iter().any(|x| e.supertypes.iter().any(|s| s == x))
         });
         if let Some(e) = hit {

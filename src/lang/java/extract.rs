@@ -276,6 +276,7 @@ impl<'a> Extractor<'a> {
             param_kinds: 0,
             local_params: 0,
             is_static: false,
+            is_public: false,
             allows_dead: false,
             test_hook: false,
             annotated: false,
@@ -1205,9 +1206,11 @@ impl<'a> Extractor<'a> {
         }
         let returns = node.field("type").and_then(|t| self.jtype(t));
         // Only static methods': calls are followed on a static accessor's result alone.
-        let accessor =
-            node.kind_name() == "method_declaration" && self.modifiers(node).contains(&"static");
+        let mods = self.modifiers(node);
+        let accessor = node.kind_name() == "method_declaration" && mods.contains(&"static");
         self.facts.contexts[id].is_static = accessor;
+        self.facts.contexts[id].is_public =
+            node.kind_name() == "method_declaration" && mods.contains(&"public");
         if let Some(t) = returns
             .as_ref()
             .filter(|t| accessor && self.may_be_project_class(t))

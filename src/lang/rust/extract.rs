@@ -453,6 +453,7 @@ impl<'a> Extractor<'a> {
             param_kinds: 0,
             local_params: 0,
             is_static: false,
+            is_public: false,
             allows_dead: false,
             test_hook: false,
             annotated: false,
