@@ -134,6 +134,9 @@ pub fn dump(project: &Project) -> String {
             if project.dead_code(file, i) {
                 out.push_str(" [uncalled]");
             }
+            if project.deprecated(file, i) {
+                out.push_str(" [deprecated]");
+            }
             // Queue parameters kept on this thread (`unbounded_queue`'s work lists).
             if c.local_params != 0 {
                 let bits: Vec<String> = (0..16)

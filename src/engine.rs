@@ -769,8 +769,8 @@ fn judge_context(
             via: Vec::new(),
         };
     }
-    // Dead code: as good as cold.
-    let dead = context.heat == Heat::Unknown && project.dead_code(file, ctx);
+    // Dead or deprecated code: as good as cold.
+    let dead = context.heat == Heat::Unknown && project.retired(file, ctx);
     match context.heat {
         _ if d.any_context => {}
         Heat::Hot => {}

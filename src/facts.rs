@@ -668,6 +668,10 @@ pub struct Context {
     /// Java: a `public` method (what a framework calls on a class it instantiates).
     #[serde(default)]
     pub is_public: bool,
+    /// Java: marked `@Deprecated`, or in a class that is (or whose every constructor
+    /// is): callers are moving off it.
+    #[serde(default)]
+    pub deprecated: bool,
     /// Rust: marked `#[allow(dead_code)]`: its author says nothing may call it.
     #[serde(default)]
     pub allows_dead: bool,

@@ -293,6 +293,19 @@ impl<'a> Project<'a> {
             .contains(&(file, ctx))
     }
 
+    /// Code its author marks `@Deprecated` (the method, a method or class around it, or
+    /// every constructor of its class): its callers are moving off it.
+    pub fn deprecated(&self, file: FileId, ctx: CtxId) -> bool {
+        let contexts = &self.facts[file].contexts;
+        std::iter::successors(Some(ctx), |&c| contexts[c].parent).any(|c| contexts[c].deprecated)
+    }
+
+    /// Code no entry point is known to reach that is dead or deprecated: as good as
+    /// cold (a finding there is a note with `--pedantic`).
+    pub fn retired(&self, file: FileId, ctx: CtxId) -> bool {
+        self.dead_code(file, ctx) || self.deprecated(file, ctx)
+    }
+
     fn find_dead_code(&self) -> rustc_hash::FxHashSet<Node> {
         let mut dead = rustc_hash::FxHashSet::default();
         if !self.model.heats.serves() {

@@ -307,8 +307,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 // Made in a test hook only tests call: a test's client, wherever the
                 // requests on what it was stored in run.
                 Heat::Cold if project.model.heats.test_hook((file, c.ctx)) => d = d.at(file, c.ctx),
-                // Dead code (a utility's method nothing calls): judged where it is.
-                Heat::Unknown if project.dead_code(file, c.ctx) => d = d.at(file, c.ctx),
+                // Dead or deprecated code (a utility's method nothing calls): judged
+                // where it is.
+                Heat::Unknown if project.retired(file, c.ctx) => d = d.at(file, c.ctx),
                 Heat::Cold if (c.local && !project.looped(file, c.ctx)) || in_loop_task => {
                     d = d.at(file, c.ctx)
                 }

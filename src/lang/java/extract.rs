@@ -56,6 +56,9 @@ pub(super) struct ClassInfo {
     pub overloads: HashMap<String, Vec<(u32, Vec<String>)>>,
     /// `fq`, shared by the class's contexts.
     pub shared: std::sync::Arc<str>,
+    /// Marked `@Deprecated` (or its outer class is), or only deprecated constructors
+    /// make it.
+    pub deprecated: bool,
 }
 
 /// The method (or lambda) being walked.
@@ -277,6 +280,7 @@ impl<'a> Extractor<'a> {
             local_params: 0,
             is_static: false,
             is_public: false,
+            deprecated: self.classes.last().is_some_and(|c| c.deprecated),
             allows_dead: false,
             test_hook: false,
             annotated: false,
@@ -692,6 +696,9 @@ impl<'a> Extractor<'a> {
         } else {
             self.annotations(node).into_iter().map(|a| a.name).collect()
         };
+        let deprecated = self.classes.last().is_some_and(|c| c.deprecated)
+            || annotations.iter().any(|a| is_deprecated(a))
+            || body.is_some_and(|b| self.made_deprecated(b));
         self.facts.types[decl].controller = annotations.iter().any(|a| {
             a == "org.springframework.web.bind.annotation.RestController"
                 || a == "org.springframework.stereotype.Controller"
@@ -708,8 +715,10 @@ impl<'a> Extractor<'a> {
             annotations,
             supers: super_names,
             decl: Some(decl),
+            deprecated,
             ..ClassInfo::default()
         });
+        self.facts.contexts[init_ctx].deprecated = deprecated;
         if let Some(body) = body {
             self.collect_members(body);
         }
@@ -725,6 +734,18 @@ impl<'a> Extractor<'a> {
         self.frame = saved;
         self.ctx.pop();
         self.classes.pop();
+    }
+
+    /// A class body whose constructors are all `@Deprecated` (at least one).
+    fn made_deprecated(&self, body: Node) -> bool {
+        let ctors: Vec<Node> = super::syntax::named_children(body)
+            .into_iter()
+            .filter(|m| m.kind_name() == "constructor_declaration")
+            .collect();
+        !ctors.is_empty()
+            && ctors
+                .iter()
+                .all(|c| self.annotations(*c).iter().any(|a| is_deprecated(&a.name)))
     }
 
     /// A class body declaring `isDone() { return true; }`: a future that is complete
@@ -1177,6 +1198,8 @@ impl<'a> Extractor<'a> {
             self.facts.contexts[id].test_hook = annotations
                 .iter()
                 .any(|a| hooks.iter().any(|h| a.name.rsplit('.').next() == Some(h)));
+            self.facts.contexts[id].deprecated |=
+                annotations.iter().any(|a| is_deprecated(&a.name));
             self.facts.contexts[id].annotated = annotations.iter().any(|a| {
                 !matches!(
                     a.name.rsplit('.').next(),
@@ -1841,4 +1864,9 @@ impl<'a> Extractor<'a> {
     pub(super) fn field(&self, name: &str) -> Option<&FieldInfo> {
         self.classes.iter().rev().find_map(|c| c.fields.get(name))
     }
+}
+
+/// `@Deprecated`, as resolved or as written.
+fn is_deprecated(annotation: &str) -> bool {
+    matches!(annotation, "Deprecated" | "java.lang.Deprecated")
 }

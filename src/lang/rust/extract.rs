@@ -454,6 +454,7 @@ impl<'a> Extractor<'a> {
             local_params: 0,
             is_static: false,
             is_public: false,
+            deprecated: false,
             allows_dead: false,
             test_hook: false,
             annotated: false,
