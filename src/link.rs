@@ -36,6 +36,8 @@ pub struct Project<'a> {
     subs: std::sync::OnceLock<Vec<Sub>>,
     /// The functions only dead code reaches ([`Project::dead_code`]), found once.
     dead: std::sync::OnceLock<rustc_hash::FxHashSet<Node>>,
+    /// Deprecated classes the project's current code still calls ([`Project::deprecated`]).
+    live_deprecated: std::sync::OnceLock<rustc_hash::FxHashSet<&'a str>>,
 }
 
 /// Where a pool's definition is: a file's pool fact, or a pool the model made.
@@ -237,6 +239,7 @@ impl<'a> Project<'a> {
             model,
             subs: std::sync::OnceLock::new(),
             dead: std::sync::OnceLock::new(),
+            live_deprecated: std::sync::OnceLock::new(),
         }
     }
 
@@ -294,10 +297,51 @@ impl<'a> Project<'a> {
     }
 
     /// Code its author marks `@Deprecated` (the method, a method or class around it, or
-    /// every constructor of its class): its callers are moving off it.
+    /// every constructor of its class) that no current code of the project calls: what
+    /// calls it is outside, and moving off it. (A deprecated class the project's own
+    /// services still call is live.)
     pub fn deprecated(&self, file: FileId, ctx: CtxId) -> bool {
         let contexts = &self.facts[file].contexts;
-        std::iter::successors(Some(ctx), |&c| contexts[c].parent).any(|c| contexts[c].deprecated)
+        let marked = std::iter::successors(Some(ctx), |&c| contexts[c].parent)
+            .any(|c| contexts[c].deprecated);
+        let live = || {
+            let live = self
+                .live_deprecated
+                .get_or_init(|| self.find_live_deprecated());
+            contexts[ctx]
+                .owner
+                .as_deref()
+                .is_some_and(|o| live.contains(o))
+        };
+        marked && !live()
+    }
+
+    /// The classes of deprecated code that a call from code of another class, not
+    /// deprecated itself, reaches.
+    fn find_live_deprecated(&self) -> rustc_hash::FxHashSet<&'a str> {
+        let facts = self.facts;
+        let ctx = |n: &Node| &facts[n.0].contexts[n.1];
+        let deprecated = |n: &Node| {
+            let contexts = &facts[n.0].contexts;
+            std::iter::successors(Some(n.1), |&c| contexts[c].parent)
+                .any(|c| contexts[c].deprecated)
+        };
+        let mut live = rustc_hash::FxHashSet::default();
+        for (callee, edges) in self.model.calls.callers.iter() {
+            let Some(owner) = ctx(callee).owner.as_deref() else {
+                continue;
+            };
+            if live.contains(owner) || !deprecated(callee) {
+                continue;
+            }
+            let current = |e: &crate::model::calls::Edge| {
+                ctx(&e.node).owner.as_deref() != Some(owner) && !deprecated(&e.node)
+            };
+            if edges.iter().any(current) {
+                live.insert(owner);
+            }
+        }
+        live
     }
 
     /// Code no entry point is known to reach that is dead or deprecated: as good as
