@@ -514,6 +514,10 @@ pub struct ClientEntry {
     pub internal: bool,
     #[serde(default)]
     pub forbid: Vec<String>,
+    /// Keys a `m(*)` need does not count (written as they start): a library's own
+    /// constants for settings that are no timeout (`Context.PROVIDER_URL`).
+    #[serde(default)]
+    pub standard_keys: Vec<String>,
     #[serde(default)]
     pub wrapped_by: Vec<String>,
     /// Java: `m=id`: handing the client to `x.m(client)` where `x` is a configured `id`

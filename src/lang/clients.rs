@@ -36,6 +36,16 @@ pub fn missing<A>(
     for need in &entry.needs {
         let mut lacking = None;
         let met = need.split('|').any(|alt| {
+            // `put("mail.smtp.timeout")`: that key set; `put(*)`: a key not written as
+            // a literal (nor one of the entry's `standard_keys`), which may be it.
+            if let Some((method, key)) =
+                alt.trim().strip_suffix(')').and_then(|a| a.split_once('('))
+            {
+                return calls
+                    .iter()
+                    .filter(|c| c.method == method)
+                    .any(|c| keyed(entry, key, c.first_arg_text.trim()));
+            }
             let (method, id) = match alt.split_once('=') {
                 Some((m, id)) => (m.trim(), Some(id.trim())),
                 None => (alt.trim(), None),
@@ -72,6 +82,24 @@ pub fn missing<A>(
     }
 }
 
+/// Whether a call's first argument, as written, sets `key` (`"mail.smtp.timeout"`)
+/// or, for `*`, may: it is no string literal and no standard key of the entry.
+fn keyed(entry: &ClientEntry, key: &str, written: &str) -> bool {
+    if key == "*" {
+        // One string literal (`"mail." + protocol + ".timeout"` is none).
+        let literal = written.len() >= 2
+            && written.starts_with('"')
+            && written.ends_with('"')
+            && !written[1..written.len() - 1].contains('"');
+        let standard = entry
+            .standard_keys
+            .iter()
+            .any(|k| written.starts_with(k.as_str()));
+        return !written.is_empty() && !literal && !standard;
+    }
+    written == key
+}
+
 /// "a connect timeout on its `RequestConfig`" and "a socket timeout on its
 /// `RequestConfig`" -> "a connect timeout and a socket timeout on its `RequestConfig`".
 fn join_lacks(unmet: &[String]) -> String {
@@ -94,8 +122,13 @@ fn join_lacks(unmet: &[String]) -> String {
 pub fn describe(need: &str) -> String {
     let mut alts = need
         .split('|')
+        .filter(|a| !a.ends_with("(*)"))
         .map(|a| a.split('=').next().unwrap_or(a).trim());
     let first = alts.next().unwrap_or("");
+    // A key (`setProperty("mail.smtp.timeout")`): the first way to set it says it.
+    if first.ends_with(')') {
+        return format!("`{first}`");
+    }
     let rest: Vec<String> = alts.map(|a| format!("`{a}(..)`")).collect();
     if rest.is_empty() {
         format!("`{first}(..)`")
