@@ -1133,7 +1133,16 @@ impl<'a> Extractor<'a> {
         if self.helper_configures(entry, &helpers) {
             return None;
         }
-        self.lacks(entry, start, &used.calls)
+        let lacks = self.lacks(entry, start, &used.calls)?;
+        // A configuration with nothing set may configure no network client at all
+        // (JavaMail properties naming no server: a session for messages in memory).
+        let idle = entry.when_partly_set
+            && lacks == entry.missing
+            && !used
+                .calls
+                .iter()
+                .any(|c| entry.remote_by.contains(&c.method));
+        (!idle).then_some(lacks)
     }
 
     /// Calls made in the initializer chain of the local an identifier names (and of
