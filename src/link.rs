@@ -301,19 +301,16 @@ impl<'a> Project<'a> {
     /// calls it is outside, and moving off it. (A deprecated class the project's own
     /// services still call is live.)
     pub fn deprecated(&self, file: FileId, ctx: CtxId) -> bool {
-        let contexts = &self.facts[file].contexts;
-        let marked = std::iter::successors(Some(ctx), |&c| contexts[c].parent)
-            .any(|c| contexts[c].deprecated);
         let live = || {
             let live = self
                 .live_deprecated
                 .get_or_init(|| self.find_live_deprecated());
-            contexts[ctx]
+            self.facts[file].contexts[ctx]
                 .owner
                 .as_deref()
                 .is_some_and(|o| live.contains(o))
         };
-        marked && !live()
+        marked_deprecated(self.facts, (file, ctx)) && !live()
     }
 
     /// The classes of deprecated code that a call from code of another class, not
@@ -321,11 +318,7 @@ impl<'a> Project<'a> {
     fn find_live_deprecated(&self) -> rustc_hash::FxHashSet<&'a str> {
         let facts = self.facts;
         let ctx = |n: &Node| &facts[n.0].contexts[n.1];
-        let deprecated = |n: &Node| {
-            let contexts = &facts[n.0].contexts;
-            std::iter::successors(Some(n.1), |&c| contexts[c].parent)
-                .any(|c| contexts[c].deprecated)
-        };
+        let deprecated = |n: &Node| marked_deprecated(facts, *n);
         let mut live = rustc_hash::FxHashSet::default();
         for (callee, edges) in self.model.calls.callers.iter() {
             let Some(owner) = ctx(callee).owner.as_deref() else {
@@ -1373,4 +1366,10 @@ impl UnionFind {
             })
             .collect()
     }
+}
+
+/// Whether a context, or one around it, is marked `@Deprecated` (`Context::deprecated`).
+fn marked_deprecated(facts: &[FileFacts], (file, ctx): Node) -> bool {
+    let contexts = &facts[file].contexts;
+    std::iter::successors(Some(ctx), |&c| contexts[c].parent).any(|c| contexts[c].deprecated)
 }

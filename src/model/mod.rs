@@ -181,15 +181,16 @@ fn inherited_entries(
             continue;
         }
         // With no `methods`, every public instance method (as for a direct subclass).
-        let named = |e: &EntryPoint| match e.methods.is_empty() {
-            true => {
+        let named = |e: &EntryPoint| {
+            if e.methods.is_empty() {
                 c.is_public
                     && !c.is_static
                     && (!e.no_params || c.arity == Some(0))
                     && e.param_types.is_empty()
                     && !e.overrides
+            } else {
+                e.methods.contains(&c.name)
             }
-            false => e.methods.contains(&c.name),
         };
         let hit = by_supertype.iter().find(|e| {
             named(e)

@@ -53,15 +53,11 @@ impl<'a> Extractor<'a> {
             "binary_expression" => {
                 let op = self.text(cond.field("operator")?);
                 let (l, r) = (cond.field("left")?, cond.field("right")?);
-                let side = if l.kind_name() == "null_literal" {
-                    r
+                // `X != null` or `null != X`.
+                let (side, other) = if l.kind_name() == "null_literal" {
+                    (r, l)
                 } else {
-                    l
-                };
-                let other = if l.kind_name() == "null_literal" {
-                    l
-                } else {
-                    r
+                    (l, r)
                 };
                 if other.kind_name() != "null_literal" || switch(side)? != Off::Null {
                     return None;
@@ -82,7 +78,8 @@ impl<'a> Extractor<'a> {
             return self.children(node);
         };
         // A branch a constant switches off never runs: only the other is walked.
-        if node.kind_name() == "if_statement" {
+        let switches = self.classes.iter().any(|c| !c.off_switches.is_empty());
+        if switches && node.kind_name() == "if_statement" {
             if let Some(truth) = self.constant_truth(cond) {
                 let live = if truth { "consequence" } else { "alternative" };
                 if let Some(branch) = node.field(live) {
