@@ -305,10 +305,11 @@ impl<'a> Project<'a> {
             let live = self
                 .live_deprecated
                 .get_or_init(|| self.find_live_deprecated());
+            // (A top-level class's field initializers have no owner: kept live.)
             self.facts[file].contexts[ctx]
                 .owner
                 .as_deref()
-                .is_some_and(|o| live.contains(o))
+                .is_none_or(|o| live.contains(o))
         };
         marked_deprecated(self.facts, (file, ctx)) && !live()
     }
