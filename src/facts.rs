@@ -668,8 +668,8 @@ pub struct Context {
     /// Java: a `public` method (what a framework calls on a class it instantiates).
     #[serde(default)]
     pub is_public: bool,
-    /// Java: marked `@Deprecated`, or in a class that is (or whose every constructor
-    /// is): callers are moving off it.
+    /// Java: marked `@Deprecated`, or inside code or a class that is (or a class whose
+    /// every constructor is): callers are moving off it.
     #[serde(default)]
     pub deprecated: bool,
     /// Rust: marked `#[allow(dead_code)]`: its author says nothing may call it.

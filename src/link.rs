@@ -311,7 +311,7 @@ impl<'a> Project<'a> {
                 .as_deref()
                 .is_none_or(|o| live.contains(o))
         };
-        marked_deprecated(self.facts, (file, ctx)) && !live()
+        self.facts[file].contexts[ctx].deprecated && !live()
     }
 
     /// The classes of deprecated code that a call from code of another class, not
@@ -319,7 +319,7 @@ impl<'a> Project<'a> {
     fn find_live_deprecated(&self) -> rustc_hash::FxHashSet<&'a str> {
         let facts = self.facts;
         let ctx = |n: &Node| &facts[n.0].contexts[n.1];
-        let deprecated = |n: &Node| marked_deprecated(facts, *n);
+        let deprecated = |n: &Node| ctx(n).deprecated;
         let mut live = rustc_hash::FxHashSet::default();
         for (callee, edges) in self.model.calls.callers.iter() {
             let Some(owner) = ctx(callee).owner.as_deref() else {
@@ -355,7 +355,7 @@ impl<'a> Project<'a> {
             .flat_map(|f| f.method_refs.iter().map(|m| &**m))
             .collect();
         let calls = &self.model.calls;
-        let called = |n: &Node| calls.callers.get(n).is_some_and(|e| !e.is_empty());
+        let called = |n: &Node| calls.called(*n);
         // Classes the project's other classes call: a method of a class nothing else
         // calls may be there for the code that depends on the project (a framework's
         // utility).
@@ -1367,10 +1367,4 @@ impl UnionFind {
             })
             .collect()
     }
-}
-
-/// Whether a context, or one around it, is marked `@Deprecated` (`Context::deprecated`).
-fn marked_deprecated(facts: &[FileFacts], (file, ctx): Node) -> bool {
-    let contexts = &facts[file].contexts;
-    std::iter::successors(Some(ctx), |&c| contexts[c].parent).any(|c| contexts[c].deprecated)
 }

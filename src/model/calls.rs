@@ -152,6 +152,11 @@ fn is_method(kind: &CtxKind, name: &str) -> bool {
 }
 
 impl CallGraph {
+    /// Whether any call of the project reaches `n`.
+    pub fn called(&self, n: Node) -> bool {
+        self.callers.get(&n).is_some_and(|e| !e.is_empty())
+    }
+
     pub fn new(files: &[SourceFile], facts: &[FileFacts], types: &Types) -> CallGraph {
         let mut g = CallGraph {
             build_module: build_modules(files),

@@ -319,7 +319,7 @@ impl Heats {
                 // A test hook no code of the project calls: only tests run it.
                 let test_hook = f.contexts[ctx].test_hook
                     && f.contexts[ctx].entry.is_none()
-                    && graph.callers.get(&(file, ctx)).is_none_or(|c| c.is_empty());
+                    && !graph.called((file, ctx));
                 let root = if test_hook {
                     h.test_hooks.insert((file, ctx));
                     Some((Heat::Cold, "test hook no production code calls".into()))

@@ -285,8 +285,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
             //   constructor beside one that takes the client, when nothing in the
             //   project calls it (one the project's own code uses is its client:
             //   gobblin's event hub writer, acted on in audit round 85).
-            let called =
-                || (project.model.calls.callers.get(&(file, c.ctx))).is_some_and(|e| !e.is_empty());
+            let called = || project.model.calls.called((file, c.ctx));
             if c.os_bounded || (c.in_default && !facts.binary) || (c.default_ctor && !called()) {
                 d.worth = crate::diagnostic::Worth::HotOnly;
             }

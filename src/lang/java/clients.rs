@@ -227,13 +227,7 @@ impl<'a> Extractor<'a> {
         if probe {
             return;
         }
-        if entry.when_partly_set
-            && lacks == entry.missing
-            && !used
-                .calls
-                .iter()
-                .any(|c| entry.remote_by.contains(&c.method))
-        {
+        if idle(entry, &lacks, &used.calls) {
             return;
         }
         let local = in_resource(start) || used.confined || used.sent_in_chain;
@@ -1133,16 +1127,10 @@ impl<'a> Extractor<'a> {
         if self.helper_configures(entry, &helpers) {
             return None;
         }
-        let lacks = self.lacks(entry, start, &used.calls)?;
-        // A configuration with nothing set may configure no network client at all
-        // (JavaMail properties naming no server: a session for messages in memory).
-        let idle = entry.when_partly_set
-            && lacks == entry.missing
-            && !used
-                .calls
-                .iter()
-                .any(|c| entry.remote_by.contains(&c.method));
-        (!idle).then_some(lacks)
+        // (Nothing set may configure no network client at all: JavaMail properties
+        // naming no server make a session for messages in memory.)
+        self.lacks(entry, start, &used.calls)
+            .filter(|lacks| !idle(entry, lacks, &used.calls))
     }
 
     /// Calls made in the initializer chain of the local an identifier names (and of
@@ -1828,4 +1816,13 @@ fn in_resource(start: Node) -> bool {
         }
     }
     false
+}
+
+/// A `when_partly_set` value with none of its needs met and none of its `remote_by`
+/// calls: nothing shows it talks to a network (a `URLConnection` to a `file:` URL,
+/// JavaMail properties naming no server).
+fn idle(entry: &ClientEntry, lacks: &str, calls: &[Observed<Node>]) -> bool {
+    entry.when_partly_set
+        && lacks == entry.missing
+        && !calls.iter().any(|c| entry.remote_by.contains(&c.method))
 }

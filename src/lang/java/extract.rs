@@ -21,6 +21,9 @@ pub(super) struct FieldInfo {
     pub pool: Option<PoolRef>,
     /// Initialized with an unbounded queue.
     pub unbounded_queue: bool,
+    /// A `static final` initialised to `null` or `false`: what a branch guarded by it
+    /// never runs (`if (MIRROR_URL != null)`, `if (DEBUG)`).
+    pub off: Option<super::flow::Off>,
 }
 
 /// What the walker knows about the class it is in.
@@ -32,9 +35,6 @@ pub(super) struct ClassInfo {
     pub fq: String,
     /// `static final` integer constants with a value known here.
     pub constants: HashMap<String, u64>,
-    /// `static final` fields initialised to `null` or `false`: what a branch guarded
-    /// by one never runs (`if (MIRROR_URL != null)`, `if (DEBUG)`).
-    pub off_switches: HashMap<String, super::flow::Off>,
     pub fields: HashMap<String, FieldInfo>,
     /// Declared return types of this class's methods (by name, when unambiguous).
     pub methods: HashMap<String, Option<JType>>,
@@ -280,7 +280,12 @@ impl<'a> Extractor<'a> {
             local_params: 0,
             is_static: false,
             is_public: false,
-            deprecated: self.classes.last().is_some_and(|c| c.deprecated),
+            // Inside deprecated code, as its class or the code around it is.
+            deprecated: self.classes.last().is_some_and(|c| c.deprecated)
+                || self
+                    .ctx
+                    .last()
+                    .is_some_and(|&p| self.facts.contexts[p].deprecated),
             allows_dead: false,
             test_hook: false,
             annotated: false,
@@ -718,7 +723,7 @@ impl<'a> Extractor<'a> {
             deprecated,
             ..ClassInfo::default()
         });
-        self.facts.contexts[init_ctx].deprecated = deprecated;
+        self.facts.contexts[init_ctx].deprecated |= deprecated;
         if let Some(body) = body {
             self.collect_members(body);
         }
@@ -742,10 +747,13 @@ impl<'a> Extractor<'a> {
             .into_iter()
             .filter(|m| m.kind_name() == "constructor_declaration")
             .collect();
-        !ctors.is_empty()
-            && ctors
-                .iter()
-                .all(|c| self.annotations(*c).iter().any(|a| is_deprecated(&a.name)))
+        // (Annotations resolved only where the modifiers name one: most have none.)
+        let marked = |c: Node| {
+            super::annotations::modifiers_node(c)
+                .is_some_and(|m| self.text(m).contains("Deprecated"))
+                && self.annotations(c).iter().any(|a| is_deprecated(&a.name))
+        };
+        !ctors.is_empty() && ctors.into_iter().all(marked)
     }
 
     /// A class body declaring `isDone() { return true; }`: a future that is complete
@@ -881,15 +889,12 @@ impl<'a> Extractor<'a> {
                         }
                     }
                     self.string_constant(&name, value);
-                    let off = match value.map(|v| v.kind_name()) {
-                        Some("null_literal") => Some(super::flow::Off::Null),
-                        Some("false") => Some(super::flow::Off::False),
-                        _ => None,
-                    };
-                    if let (Some(off), Some(class)) = (off, self.classes.last_mut()) {
-                        class.off_switches.insert(name.clone(), off);
-                    }
                 }
+                let off = match value.map(|v| v.kind_name()).filter(|_| is_const) {
+                    Some("null_literal") => Some(super::flow::Off::Null),
+                    Some("false") => Some(super::flow::Off::False),
+                    _ => None,
+                };
                 if let Some(fq) = ty.as_ref().and_then(|t| t.fq()).filter(|fq| {
                     value.is_none()
                         && (self.catalog.bean_client_type(fq) || self.catalog.taken_client_type(fq))
@@ -920,6 +925,7 @@ impl<'a> Extractor<'a> {
                             ty: ty.clone(),
                             pool,
                             unbounded_queue,
+                            off,
                         },
                     );
                 }

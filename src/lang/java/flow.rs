@@ -40,10 +40,7 @@ impl<'a> Extractor<'a> {
             if self.scopes.get(name).is_some() {
                 return None;
             }
-            self.classes
-                .iter()
-                .rev()
-                .find_map(|c| c.off_switches.get(name).copied())
+            self.field(name)?.off
         };
         match cond.kind_name() {
             "parenthesized_expression" => self.constant_truth(cond.named_child(0)?),
@@ -78,8 +75,7 @@ impl<'a> Extractor<'a> {
             return self.children(node);
         };
         // A branch a constant switches off never runs: only the other is walked.
-        let switches = self.classes.iter().any(|c| !c.off_switches.is_empty());
-        if switches && node.kind_name() == "if_statement" {
+        if node.kind_name() == "if_statement" {
             if let Some(truth) = self.constant_truth(cond) {
                 let live = if truth { "consequence" } else { "alternative" };
                 if let Some(branch) = node.field(live) {
