@@ -340,6 +340,14 @@ pub fn dump(project: &Project) -> String {
                     by.arg
                 );
             }
+            if let Some(bounds) = &c.unbuilt {
+                let _ = writeln!(
+                    out,
+                    "  builder at {} returned unbuilt, bounded by any of [{}]",
+                    at(file, c.span),
+                    bounds.join(", ")
+                );
+            }
             if let Some((from, entry)) = &c.returned_by {
                 let _ = writeln!(
                     out,
@@ -355,6 +363,15 @@ pub fn dump(project: &Project) -> String {
                 s.from,
                 at(file, s.span),
                 s.bounded.join(", ")
+            );
+        }
+        for u in &facts.builder_uses {
+            let _ = writeln!(
+                out,
+                "  {} builds the builder the call at {} returns, setting {}",
+                project.display_name(file, u.ctx),
+                at(file, u.call),
+                u.sets.join(", ")
             );
         }
         for f in &facts.finishers {

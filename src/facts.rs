@@ -151,6 +151,9 @@ pub struct FileFacts {
     /// (`fn build_safe_client(b: ClientBuilder) -> Result<Client> { b.redirect(..).build() }`).
     #[serde(default)]
     pub finishers: Vec<Finisher>,
+    /// Rust: builders that functions of other files return, built here.
+    #[serde(default)]
+    pub builder_uses: Vec<BuilderUse>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<Item>,
     /// Functions registered as handlers by name (`get(list_orders)`), with why:
@@ -1070,6 +1073,21 @@ pub struct Client {
     /// to a [`Finisher`] that sets none of the settings it lacks.
     #[serde(default)]
     pub built_by: Option<BuiltBy>,
+    /// Rust: a builder its function returns unbuilt (`fn api_builder() ->
+    /// reqwest::ClientBuilder`), with the settings any of which would bound it: a
+    /// client where a caller in another file builds it with none of them
+    /// ([`BuilderUse`]).
+    #[serde(default)]
+    pub unbuilt: Option<Vec<Box<str>>>,
+}
+
+/// Rust: a builder a function of another file returns, built here (`let b =
+/// http::api_builder(); b.build()`): the call that returns it and what this code sets.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BuilderUse {
+    pub ctx: CtxId,
+    pub call: Span,
+    pub sets: Vec<Box<str>>,
 }
 
 /// Where a client builder is handed to be built: the call (its span, in the

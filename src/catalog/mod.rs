@@ -389,6 +389,11 @@ impl Indexed {
         self.client_ends.iter().any(|e| method == e)
     }
 
+    /// [`Self::ends_client`] for a name as text.
+    pub fn ends_client_named(&self, method: &str) -> bool {
+        self.client_ends.iter().any(|e| e == method)
+    }
+
     /// Whether any client start ends in this name (a method, or a class's simple name).
     pub fn may_start_client(&self, name: &str) -> bool {
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);

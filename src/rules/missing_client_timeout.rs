@@ -3,7 +3,7 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::{Client, ClientBean, CtxId, CtxKind, Heat};
+use crate::facts::{BuilderUse, Client, ClientBean, CtxId, CtxKind, Heat};
 use crate::link::Project;
 use crate::source::{FileId, Span};
 use rustc_hash::FxHashSet as HashSet;
@@ -52,6 +52,10 @@ impl<'p> MadeIn<'p> {
         let rust = project.files[file].language == crate::source::Language::Rust;
         match &x.owner {
             Some(owner) if rust && x.parent.is_none() => MadeIn::Named(owner, &x.name),
+            // A free function written once per variant (`#[cfg(wasm)] fn builder()`).
+            None if rust && x.parent.is_none() && x.kind == CtxKind::Function => {
+                MadeIn::Named("", &x.name)
+            }
             _ => MadeIn::Context(ctx),
         }
     }
@@ -231,6 +235,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
     // By file, function and message: the finding and the context it was made in.
     let mut in_fn: std::collections::HashMap<(FileId, MadeIn, &str), (usize, CtxId)> =
         Default::default();
+    let builds = builder_uses(project);
     for (file, _, facts) in project.each() {
         let repeats = repeated_creations(&facts.clients);
         for (i, c) in facts.clients.iter().enumerate() {
@@ -243,6 +248,24 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                     None => continue,
                 },
                 None => None,
+            };
+            // A builder its function returns: a client where a caller builds it with
+            // none of the settings that bound it.
+            let lacking: Vec<(FileId, &BuilderUse)> = match &c.unbuilt {
+                Some(bounds) => {
+                    let uses = builds.get(&(file, c.ctx)).map_or(&[][..], Vec::as_slice);
+                    let lacking: Vec<_> = uses
+                        .iter()
+                        .filter(|(_, u)| !u.sets.iter().any(|s| bounds.contains(s)))
+                        .filter(|&&(f, u)| !bounded_by_callers(project, (f, u.ctx), 0))
+                        .copied()
+                        .collect();
+                    if lacking.is_empty() {
+                        continue;
+                    }
+                    lacking
+                }
+                None => Vec::new(),
             };
             // A stored client whose every request is made in a function all of whose
             // callers bound it (`timeout(d, consul.services())` around each use).
@@ -264,6 +287,13 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 Diagnostic::new(RULE.id, file, c.span, c.message.clone()).help(c.help.clone());
             if let Some((f, fin)) = finisher {
                 d = d.label(f, fin.span, "built here, with no timeout added".to_string());
+            }
+            for &(f, u) in &lacking {
+                d = d.label(
+                    f,
+                    u.call,
+                    "its builder is built here, with no timeout added",
+                );
             }
             for (j, other) in facts.clients.iter().enumerate() {
                 if j != i && repeats[j] == i {
@@ -299,7 +329,17 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 .contexts
                 .get(c.ctx)
                 .is_some_and(|x| x.kind == CtxKind::Async && x.dedicated_loop);
+            // Where its callers build it: the first hot one, else the first.
+            let built_at = lacking
+                .iter()
+                .find(|(f, u)| project.heat(*f, u.ctx) == Heat::Hot)
+                .or(lacking.first());
             match project.heat(file, c.ctx) {
+                _ if built_at.is_some() => {
+                    if let Some(&(f, u)) = built_at {
+                        d = d.at(f, u.ctx);
+                    }
+                }
                 // A handshake in a server's accept loop stalls the whole server.
                 _ if c.serves => d = d.at(file, c.ctx).in_any_context(),
                 Heat::Hot => d = d.at(file, c.ctx),
@@ -380,6 +420,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                             std::mem::swap(&mut kept.span, &mut at);
                         }
                         let what = match made_in {
+                            MadeIn::Named("", name) if first_ctx != c.ctx => {
+                                format!("made the same way in another `#[cfg]` variant of `{name}`")
+                            }
                             MadeIn::Named(owner, name) if first_ctx != c.ctx => {
                                 let short = owner.rsplit("::").next().unwrap_or(owner);
                                 format!("made the same way in another `#[cfg]` variant of `{short}::{name}`")
@@ -398,6 +441,22 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
         }
     }
     out.extend(helper_handshakes(project));
+    out
+}
+
+/// Rust: the builders functions return unbuilt, by the function (its node): the calls
+/// in other files that build them.
+fn builder_uses<'p>(
+    project: &'p Project,
+) -> std::collections::HashMap<crate::model::Node, Vec<(FileId, &'p BuilderUse)>> {
+    let mut out: std::collections::HashMap<_, Vec<_>> = Default::default();
+    for (file, _, f) in project.each() {
+        for u in &f.builder_uses {
+            for e in project.model.calls.callees.at(&(file, u.ctx), u.call) {
+                out.entry(e.node).or_default().push((file, u));
+            }
+        }
+    }
     out
 }
 

@@ -319,6 +319,7 @@ impl<'a> Extractor<'a> {
                 Some(_) => self.made_in_method(start),
                 None => Vec::new(),
             },
+            unbuilt: None,
         });
     }
 

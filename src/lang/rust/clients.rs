@@ -316,6 +316,7 @@ impl<'a> Extractor<'a> {
         }
         let entries = self.client_entries(chain.root);
         if entries.is_empty() {
+            self.note_builder_use(&chain, var);
             return;
         }
         // `TcpStream::connect("127.0.0.1:6969")`: a loopback connect is refused or
@@ -412,8 +413,11 @@ impl<'a> Extractor<'a> {
                     arg,
                     bounds: needed_methods(&entry),
                 }),
+                // What a builder function returns is built by its callers.
+                (true, None) if var.is_none() && self.in_builder_fn() => None,
                 (true, None) => continue,
             };
+            let returned = (unbuilt && built_by.is_none()).then(|| needed_methods(&entry));
             let Some(lacks) = missing(&entry, &calls, &mut |_, _| None) else {
                 continue;
             };
@@ -474,8 +478,73 @@ impl<'a> Extractor<'a> {
                 built_by,
                 returned_by: None,
                 made_with: Vec::new(),
+                unbuilt: returned,
             });
         }
+    }
+
+    /// Whether the current function is a top-level one of this file declared to return
+    /// a client builder (`builder_fns`).
+    fn in_builder_fn(&self) -> bool {
+        self.impl_type.is_none() && self.builder_fns.contains_key(&self.method)
+    }
+
+    /// `let b = http::api_builder(); b.build()`, with `api_builder` a function of
+    /// another file: what this code sets on the builder it returns before building it
+    /// (a [`crate::facts::BuilderUse`]; the model pairs it with the function's
+    /// `Client::unbuilt`).
+    fn note_builder_use(&mut self, chain: &Chain<'_>, var: Option<(&str, &[syn::Stmt])>) {
+        let syn::Expr::Call(c) = chain.root else {
+            return;
+        };
+        let syn::Expr::Path(p) = &*c.func else {
+            return;
+        };
+        // One of this file's builder functions is a client start (`client_entries`).
+        let own = p
+            .path
+            .get_ident()
+            .is_some_and(|i| self.builder_fns.contains_key(&i.to_string()));
+        if own || !self.names_project_item(&p.path) {
+            return;
+        }
+        let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
+        let built = |calls: &[Observed<()>]| {
+            calls
+                .iter()
+                .any(|o| self.catalog.ends_client_named(&o.method))
+        };
+        // Not built in its own chain: the variable holds the builder.
+        if let Some((name, later)) = var.filter(|_| !built(&calls)) {
+            let mut uses = VarUses::new(name, false);
+            for stmt in later {
+                uses.visit_stmt(stmt);
+            }
+            // Stored, returned or moved away: built elsewhere. (Where the client built
+            // from it goes does not matter: it is made here.)
+            if uses.escapes || !uses.moved.is_empty() {
+                return;
+            }
+            calls.extend(uses.calls);
+        }
+        if !built(&calls) {
+            return;
+        }
+        let Some(ctx) = self.current_ctx().filter(|_| self.timeout_wrapped == 0) else {
+            return;
+        };
+        // A `let`'s chain comes here again as an expression.
+        if !self
+            .clients_seen
+            .insert(super::spans::expr(chain.root).start)
+        {
+            return;
+        }
+        self.facts.builder_uses.push(crate::facts::BuilderUse {
+            ctx,
+            call: super::calls::fn_call_span(c),
+            sets: calls.into_iter().map(|o| o.method.into()).collect(),
+        });
     }
 
     /// The requests through a field of the client's type (`self.client.post(url)` in

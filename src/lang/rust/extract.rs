@@ -385,10 +385,10 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// `impl RequestHandler for ..` after `use super::RequestHandler`, `impl
-    /// dealer::RequestHandler` after `use crate::dealer`, or of a trait this file
-    /// declares: the trait is the project's, whatever a library calls its own.
-    fn project_trait(&self, p: &syn::Path) -> bool {
+    /// Whether a path names the project's own item: `RequestHandler` after `use
+    /// super::RequestHandler`, `dealer::RequestHandler` after `use crate::dealer`, or
+    /// one this file declares (a trait is the project's, whatever a library calls its own).
+    pub(super) fn names_project_item(&self, p: &syn::Path) -> bool {
         let imports = &self.types.imports;
         p.segments.first().is_some_and(|s| {
             let first = s.ident.to_string();
@@ -933,7 +933,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let project = i
             .trait_
             .as_ref()
-            .is_some_and(|(_, p, _)| self.project_trait(p));
+            .is_some_and(|(_, p, _)| self.names_project_item(p));
         let outer_project = std::mem::replace(&mut self.impl_trait_project, project);
         let async_trait = i.attrs.iter().any(|a| {
             a.path()

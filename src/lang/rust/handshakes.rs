@@ -96,6 +96,7 @@ impl Extractor<'_> {
             built_by: None,
             returned_by: None,
             made_with: Vec::new(),
+            unbuilt: None,
         });
     }
 
