@@ -48,6 +48,9 @@ pub struct Indexed {
     client_start_names: HashSet<String>,
     /// The methods that end a client builder (`build`), each once.
     client_ends: Vec<String>,
+    /// Connector types that carry timeouts (`connectors`), and their simple names.
+    connectors: HashSet<String>,
+    connector_names: HashSet<String>,
     /// Java: client types whose beans are followed to their injection points.
     bean_clients: HashSet<String>,
     /// Java: client types whose requests are bounded one by one (`setConfig(rc)`):
@@ -178,6 +181,17 @@ impl Indexed {
             .collect();
         ix.client_ends.sort_unstable();
         ix.client_ends.dedup();
+        ix.connectors = ix
+            .data
+            .clients
+            .iter()
+            .flat_map(|c| c.connectors.iter().cloned())
+            .collect();
+        ix.connector_names = ix
+            .connectors
+            .iter()
+            .map(|t| t.rsplit("::").next().unwrap_or(t).to_string())
+            .collect();
         ix.client_start_names = ix
             .client_starts
             .keys()
@@ -387,6 +401,16 @@ impl Indexed {
     /// Whether a method ends a client builder (`build`).
     pub fn ends_client(&self, method: &syn::Ident) -> bool {
         self.client_ends.iter().any(|e| method == e)
+    }
+
+    /// Whether a type is a connector some client entry counts as carrying timeouts.
+    pub fn is_connector(&self, ty: &str) -> bool {
+        self.connectors.contains(ty)
+    }
+
+    /// Whether a simple type name may be such a connector (a quick reject).
+    pub fn may_be_connector(&self, name: &str) -> bool {
+        self.connector_names.contains(name)
     }
 
     /// [`Self::ends_client`] for a name as text.

@@ -520,6 +520,10 @@ pub struct ClientEntry {
     pub standard_keys: Vec<String>,
     #[serde(default)]
     pub wrapped_by: Vec<String>,
+    /// Rust: connector types that carry timeouts (`hyper_timeout::TimeoutConnector`):
+    /// a client built on one (`.build(connector)`) is bounded by them.
+    #[serde(default)]
+    pub connectors: Vec<String>,
     /// Java: `m=id`: handing the client to `x.m(client)` where `x` is a configured `id`
     /// value, or to a constructor that starts an `id` value configured there (`new
     /// HttpComponentsClientHttpRequestFactory(client)` with timeouts set): that value's

@@ -1054,13 +1054,27 @@ impl<'a> Extractor<'a> {
     fn configured_by_callers(&self, entry: &ClientEntry, start: Node) -> bool {
         let mut ignored = Vec::new();
         let top = self.chain_up(start, &mut ignored);
-        if top
-            .parent()
-            .is_none_or(|p| p.kind_name() != "return_statement")
-        {
+        let Some(parent) = top.parent() else {
+            return false;
+        };
+        // `HttpsURLConnection c = (HttpsURLConnection) url.openConnection(); ..
+        // return c;`: a local the method returns.
+        let returned = match parent.kind_name() {
+            "return_statement" => true,
+            "variable_declarator" => parent.field("name").is_some_and(|v| {
+                let var = self.text(v);
+                enclosing_body(parent).is_some_and(|body| {
+                    super::syntax::own_nodes(body, "return_statement")
+                        .iter()
+                        .any(|r| r.named_child(0).is_some_and(|e| self.text(e) == var))
+                })
+            }),
+            _ => false,
+        };
+        if !returned {
             return false;
         }
-        let Some(method) = top.parent().and_then(enclosing_method) else {
+        let Some(method) = enclosing_method(parent) else {
             return false;
         };
         let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
@@ -1075,7 +1089,16 @@ impl<'a> Extractor<'a> {
                 && n.field("object").is_none_or(|o| self.text(o) == "this");
             if own_call {
                 callers += 1;
-                let used = self.observe(n, &[]);
+                // `c = https ? secure(url) : plain(url)`: the variable the branch goes to.
+                let mut at = n;
+                while let Some(p) = at.parent().filter(|p| {
+                    p.kind_name() == "parenthesized_expression"
+                        || (p.kind_name() == "ternary_expression"
+                            && p.field("condition") != Some(at))
+                }) {
+                    at = p;
+                }
+                let used = self.observe(at, &[]);
                 if self.lacks(entry, start, &used.calls).is_some() {
                     return false;
                 }

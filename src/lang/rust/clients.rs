@@ -400,6 +400,9 @@ impl<'a> Extractor<'a> {
             if wrapped && !entry.wrapped_by.is_empty() {
                 continue;
             }
+            if !entry.connectors.is_empty() && self.built_on_connector(&chain) {
+                continue;
+            }
             // A builder handed elsewhere before it is built is judged where it is built:
             // by a function of the project the call resolves to (see `BuiltBy`).
             let unbuilt = entry
@@ -480,6 +483,56 @@ impl<'a> Extractor<'a> {
                 made_with: Vec::new(),
                 unbuilt: returned,
             });
+        }
+    }
+
+    /// `Client::builder(exec).build(connector)` where `connector` carries timeouts
+    /// (a local bound to one, or the call that makes it).
+    fn built_on_connector(&self, chain: &Chain<'_>) -> bool {
+        chain
+            .calls
+            .iter()
+            .filter(|m| m.method == "build")
+            .filter_map(|m| m.args.first())
+            .any(|a| match a {
+                syn::Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .is_some_and(|i| self.connector_locals.iter().any(|c| i == c)),
+                other => self.timeout_connector(other),
+            })
+    }
+
+    /// Whether an expression makes a connector that carries timeouts:
+    /// `TimeoutConnector::new(http)`, or a call of this file's function declared to
+    /// return one (`self.with_timeouts(http)`).
+    pub(super) fn timeout_connector(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Try(t) => self.timeout_connector(&t.expr),
+            syn::Expr::Paren(p) => self.timeout_connector(&p.expr),
+            syn::Expr::MethodCall(m) => self.connector_fns.contains(&m.method.to_string()),
+            syn::Expr::Call(c) => {
+                let syn::Expr::Path(p) = &*c.func else {
+                    return false;
+                };
+                let segs = &p.path.segments;
+                if let [only] = segs.iter().collect::<Vec<_>>()[..] {
+                    return self.connector_fns.contains(&only.ident.to_string());
+                }
+                // `TimeoutConnector::new(..)`: the type's simple name first.
+                let ty = segs.iter().nth_back(1).map(|s| s.ident.to_string());
+                let new = segs.last().is_some_and(|s| s.ident == "new");
+                if !new || !ty.is_some_and(|t| self.catalog.may_be_connector(&t)) {
+                    return false;
+                }
+                let catalog = self.catalog;
+                self.types
+                    .imports
+                    .resolve(&p.path, &|s| catalog.knows(s))
+                    .and_then(|full| full.strip_suffix("::new").map(|t| catalog.is_connector(t)))
+                    .unwrap_or(false)
+            }
+            _ => false,
         }
     }
 

@@ -133,6 +133,11 @@ pub struct Extractor<'a> {
     /// Locals of this function holding a `Command` or its `Child`, with the program
     /// named by `Command::new`'s literal (`None`: a variable names it).
     pub(super) command_locals: Vec<(String, Option<String>)>,
+    /// Locals of this function holding a connector that carries timeouts (a catalog
+    /// `connectors` type: `let c = TimeoutConnector::new(http);`).
+    pub(super) connector_locals: Vec<String>,
+    /// This file's functions and methods declared to return such a connector.
+    pub(super) connector_fns: rustc_hash::FxHashSet<String>,
     /// The enclosing function's parameter names, in order (a wrapper's task parameter).
     pub(super) params: Vec<String>,
     /// Senders of unbounded channels created in this function: variable -> queue index.
@@ -323,6 +328,7 @@ impl<'a> Extractor<'a> {
             });
         }
         let builder_fns = builder_fns(file, &types, catalog);
+        let connector_fns = connector_fns(file, &types, catalog);
         Extractor {
             catalog,
             file,
@@ -368,6 +374,8 @@ impl<'a> Extractor<'a> {
             future_locals: Vec::new(),
             signal_locals: Vec::new(),
             command_locals: Vec::new(),
+            connector_locals: Vec::new(),
+            connector_fns,
             params: Vec::new(),
             senders: Vec::new(),
             oneshots: Vec::new(),
@@ -554,6 +562,7 @@ impl<'a> Extractor<'a> {
         let saved_future_locals = std::mem::take(&mut self.future_locals);
         let saved_signal_locals = std::mem::take(&mut self.signal_locals);
         let saved_command_locals = std::mem::take(&mut self.command_locals);
+        let saved_connector_locals = std::mem::take(&mut self.connector_locals);
         let saved_admission = std::mem::replace(&mut self.admission, takes_capacity(sig));
         let first_queue = self.facts.queues.len();
         for input in &sig.inputs {
@@ -603,6 +612,7 @@ impl<'a> Extractor<'a> {
         self.timed_requests = saved_timed_requests;
         self.signal_locals = saved_signal_locals;
         self.command_locals = saved_command_locals;
+        self.connector_locals = saved_connector_locals;
         for l in std::mem::replace(&mut self.future_locals, saved_future_locals) {
             if l.timed && !l.untimed {
                 for c in &mut self.facts.calls[l.calls] {
@@ -1110,6 +1120,12 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             }
         }
+        if let Some(name) = binding_name(&l.pat) {
+            self.connector_locals.retain(|c| *c != name);
+            if self.timeout_connector(&init.expr) {
+                self.connector_locals.push(name);
+            }
+        }
         // `let upload = self.put(..);`: a future, run later (not its awaited result).
         // Any other `let` of the name shadows it (`let upload = timeout(d, upload);`).
         if let syn::Pat::Ident(p) = &l.pat {
@@ -1592,6 +1608,42 @@ fn builder_fns(
             let mut m = Methods(Vec::new());
             syn::visit::Visit::visit_block(&mut m, &f.block);
             out.insert(f.sig.ident.to_string(), (new, m.0));
+        }
+    }
+    out
+}
+
+/// The file's functions and methods declared to return a connector type that carries
+/// timeouts (a catalog client's `connectors`: `fn with_timeouts(c: C) ->
+/// TimeoutConnector<C>`).
+fn connector_fns(
+    file: &syn::File,
+    types: &Types,
+    catalog: &Indexed,
+) -> rustc_hash::FxHashSet<String> {
+    let mut out = rustc_hash::FxHashSet::default();
+    let mut check = |sig: &syn::Signature| {
+        let syn::ReturnType::Type(_, ty) = &sig.output else {
+            return;
+        };
+        let syn::Type::Path(p) = &**ty else { return };
+        let named = p.path.segments.last();
+        if !named.is_some_and(|s| catalog.may_be_connector(&s.ident.to_string())) {
+            return;
+        }
+        if types.resolve(ty).is_some_and(|t| catalog.is_connector(&t)) {
+            out.insert(sig.ident.to_string());
+        }
+    };
+    for item in &file.items {
+        match item {
+            syn::Item::Fn(f) => check(&f.sig),
+            syn::Item::Impl(i) => i.items.iter().for_each(|it| {
+                if let syn::ImplItem::Fn(f) = it {
+                    check(&f.sig);
+                }
+            }),
+            _ => {}
         }
     }
     out
