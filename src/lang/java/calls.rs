@@ -1620,8 +1620,48 @@ impl<'a> Extractor<'a> {
                     .is_none_or(|fq| !fq.starts_with("java."))
             })
         };
+        // Read where the wait is too, not only on some branch of an `if` the wait is
+        // outside (`if (interactive) { reader = .. }` then `waitFor()`).
+        let on_path = |read: Node| {
+            let mut cur = read;
+            while let Some(p) = cur.parent() {
+                if p.kind_name() == "if_statement" || p.kind_name() == "ternary_expression" {
+                    return p.start_byte() <= wait.start_byte() && wait.end_byte() <= p.end_byte();
+                }
+                cur = p;
+            }
+            true
+        };
+        // `InputStream out = p.getInputStream();`: read through the local before the wait.
+        let read = |call: Node| {
+            let mut top = call;
+            while let Some(p) = top.parent().filter(|p| {
+                matches!(
+                    p.kind_name(),
+                    "parenthesized_expression" | "cast_expression"
+                )
+            }) {
+                top = p;
+            }
+            let local = top
+                .parent()
+                .filter(|d| d.kind_name() == "variable_declarator")
+                .and_then(|d| d.field("name"));
+            let Some(local) = local.map(|l| self.text(l)) else {
+                return on_path(call);
+            };
+            super::queues::enclosing_body(wait).is_some_and(|body| {
+                syntax::any_node(body, |n| {
+                    n.kind_name() == "identifier"
+                        && n.start_byte() > top.end_byte()
+                        && n.end_byte() <= wait.start_byte()
+                        && self.text(n) == local
+                        && on_path(n)
+                })
+            })
+        };
         self.called_before(wait, recv, |call, name| {
-            streams.iter().any(|s| s == name) && !handed_on(call)
+            streams.iter().any(|s| s == name) && !handed_on(call) && read(call)
         })
     }
 
