@@ -510,14 +510,17 @@ impl<'a> Extractor<'a> {
         match e {
             syn::Expr::Try(t) => self.timeout_connector(&t.expr),
             syn::Expr::Paren(p) => self.timeout_connector(&p.expr),
-            syn::Expr::MethodCall(m) => self.connector_fns.contains(&m.method.to_string()),
+            syn::Expr::MethodCall(m) => {
+                !self.connector_fns.is_empty() && self.connector_fns.contains(&m.method.to_string())
+            }
             syn::Expr::Call(c) => {
                 let syn::Expr::Path(p) = &*c.func else {
                     return false;
                 };
                 let segs = &p.path.segments;
-                if let [only] = segs.iter().collect::<Vec<_>>()[..] {
-                    return self.connector_fns.contains(&only.ident.to_string());
+                if segs.len() == 1 {
+                    return !self.connector_fns.is_empty()
+                        && self.connector_fns.contains(&segs[0].ident.to_string());
                 }
                 // `TimeoutConnector::new(..)`: the type's simple name first.
                 let ty = segs.iter().nth_back(1).map(|s| s.ident.to_string());
