@@ -1120,10 +1120,14 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             }
         }
-        if let Some(name) = binding_name(&l.pat) {
-            self.connector_locals.retain(|c| *c != name);
-            if self.timeout_connector(&init.expr) {
-                self.connector_locals.push(name);
+        // (A `let` of another value shadows a connector local's name.)
+        let connector = self.timeout_connector(&init.expr);
+        if connector || !self.connector_locals.is_empty() {
+            if let Some(name) = binding_name(&l.pat) {
+                self.connector_locals.retain(|c| *c != name);
+                if connector {
+                    self.connector_locals.push(name);
+                }
             }
         }
         // `let upload = self.put(..);`: a future, run later (not its awaited result).
