@@ -1620,8 +1620,8 @@ impl<'a> Extractor<'a> {
                     .is_none_or(|fq| !fq.starts_with("java."))
             })
         };
-        // Read where the wait is too, not only on some branch of an `if` the wait is
-        // outside (`if (interactive) { reader = .. }` then `waitFor()`).
+        // A local read where the wait is too, not only on some branch of an `if` the
+        // wait is outside (`if (interactive) { reader = .. }` then `waitFor()`).
         let on_path = |read: Node| {
             let mut cur = read;
             while let Some(p) = cur.parent() {
@@ -1647,8 +1647,9 @@ impl<'a> Extractor<'a> {
                 .parent()
                 .filter(|d| d.kind_name() == "variable_declarator")
                 .and_then(|d| d.field("name"));
+            // Read where it is taken (`log(p.getInputStream())`, also under an `if`).
             let Some(local) = local.map(|l| self.text(l)) else {
-                return on_path(call);
+                return true;
             };
             super::queues::enclosing_body(wait).is_some_and(|body| {
                 syntax::any_node(body, |n| {
