@@ -388,7 +388,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                             *span,
                             "a request through this client, in hot code",
                         );
-                    } else if let Some((_, ctx, _)) = requests.first() {
+                    } else if let Some((span, ctx, _)) = requests.first() {
                         // Rust: a library's method whose only caller in the project is a
                         // maintenance binary may serve the crates that depend on it; its
                         // requests say only where the client is hot.
@@ -397,6 +397,9 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                         let closed = java || facts.program_only;
                         if closed && requests.iter().all(|(_, _, h)| *h == Heat::Cold) {
                             d = d.at(file, *ctx);
+                        } else {
+                            // Where it is used (revision 2: label the request with no bound).
+                            d = d.label(file, *span, "this client is used here");
                         }
                     }
                 }
