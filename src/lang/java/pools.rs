@@ -107,6 +107,23 @@ impl<'a> Extractor<'a> {
         if let Some(inner) = self.decorated(node) {
             return self.creation_in(inner);
         }
+        // `new AsyncEventBus("events", Executors.newSingleThreadExecutor())`: a wrapper
+        // submits to the pool it is made with.
+        if node.kind_name() == "object_creation_expression" {
+            let wraps = node
+                .field("type")
+                .and_then(|t| self.jtype(t))
+                .and_then(|t| t.fq)
+                .is_some_and(|fq| self.catalog.in_group("executor_wrapper", &fq));
+            if wraps {
+                let args = node.field("arguments")?;
+                let mut c = args.walk();
+                let found = args
+                    .named_children(&mut c)
+                    .find_map(|a| self.creation_in(a));
+                return found;
+            }
+        }
         let computes = node.kind_name() == "method_invocation"
             && node
                 .field("name")
