@@ -1634,15 +1634,7 @@ impl<'a> Extractor<'a> {
         };
         // `InputStream out = p.getInputStream();`: read through the local before the wait.
         let read = |call: Node| {
-            let mut top = call;
-            while let Some(p) = top.parent().filter(|p| {
-                matches!(
-                    p.kind_name(),
-                    "parenthesized_expression" | "cast_expression"
-                )
-            }) {
-                top = p;
-            }
+            let top = syntax::outermost(call, &["parenthesized_expression", "cast_expression"]);
             let local = top
                 .parent()
                 .filter(|d| d.kind_name() == "variable_declarator")

@@ -395,15 +395,10 @@ impl<'a> Extractor<'a> {
         if !self.catalog.client(entry)?.configured_per_request() {
             return None;
         }
-        let mut top = chain_root_up(start);
-        while let Some(p) = top.parent().filter(|p| {
-            matches!(
-                p.kind_name(),
-                "ternary_expression" | "parenthesized_expression"
-            )
-        }) {
-            top = p;
-        }
+        let top = super::syntax::outermost(
+            chain_root_up(start),
+            &["ternary_expression", "parenthesized_expression"],
+        );
         let ret = top
             .parent()
             .filter(|p| p.kind_name() == "return_statement")?;

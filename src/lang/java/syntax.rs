@@ -425,6 +425,15 @@ pub(super) fn named_children(node: Node) -> Vec<Node> {
     children
 }
 
+/// The outermost node around `node` made only of these kinds (`(T) (x)` around `x`
+/// for casts and parentheses), or `node` itself.
+pub(super) fn outermost<'t>(mut node: Node<'t>, kinds: &[&str]) -> Node<'t> {
+    while let Some(p) = node.parent().filter(|p| kinds.contains(&p.kind_name())) {
+        node = p;
+    }
+    node
+}
+
 /// The expression inside casts and parentheses (`(Callable<Void>) () -> { .. }`: the
 /// lambda, whose cast only picks the overload).
 pub(super) fn uncast(mut node: Node) -> Node {
