@@ -398,8 +398,9 @@ impl Indexed {
         self.taken_clients.contains(fq)
     }
 
-    /// Whether a method ends a client builder (`build`).
-    pub fn ends_client(&self, method: &syn::Ident) -> bool {
+    /// Whether a method (an identifier, or a name as text) ends a client builder
+    /// (`build`).
+    pub fn ends_client<M: PartialEq<String> + ?Sized>(&self, method: &M) -> bool {
         self.client_ends.iter().any(|e| method == e)
     }
 
@@ -411,11 +412,6 @@ impl Indexed {
     /// Whether a simple type name may be such a connector (a quick reject).
     pub fn may_be_connector(&self, name: &str) -> bool {
         self.connector_names.contains(name)
-    }
-
-    /// [`Self::ends_client`] for a name as text.
-    pub fn ends_client_named(&self, method: &str) -> bool {
-        self.client_ends.iter().any(|e| e == method)
     }
 
     /// Whether any client start ends in this name (a method, or a class's simple name).

@@ -1730,21 +1730,9 @@ impl<'a> Extractor<'a> {
                 .field("value")
                 .is_some_and(|v| self.creates_unbounded_queue(v));
             // `new ExecutorCompletionService<>(pool)`: submits to `pool`.
-            if let Some(v) = d
-                .field("value")
-                .filter(|v| v.kind_name() == "object_creation_expression")
-            {
-                let wraps = v
-                    .field("type")
-                    .and_then(|t| self.jtype(t))
-                    .and_then(|t| t.fq)
-                    .is_some_and(|fq| self.catalog.in_group("executor_wrapper", &fq));
-                let inner = v
-                    .field("arguments")
-                    .and_then(|a| super::syntax::argument(a, 0));
-                if let (true, Some(arg)) = (wraps, inner) {
-                    value.pool = self.pool_ref_of(arg);
-                }
+            let wrapped = d.field("value").and_then(|v| self.wrapper_args(v));
+            if let Some(arg) = wrapped.and_then(|a| super::syntax::argument(a, 0)) {
+                value.pool = self.pool_ref_of(arg);
             }
             if let Some(pool) = self.local_pool(&name, d) {
                 value.pool = Some(pool);

@@ -43,6 +43,19 @@ impl<'a> Extractor<'a> {
         first
     }
 
+    /// The arguments of `new W(..)` for a class that submits to the executor it is
+    /// made with (`executor_wrapper`: `ExecutorCompletionService`, `AsyncEventBus`).
+    pub(super) fn wrapper_args<'t>(&self, node: Node<'t>) -> Option<Node<'t>> {
+        if node.kind_name() != "object_creation_expression" {
+            return None;
+        }
+        let fq = node.field("type").and_then(|t| self.jtype(t))?.fq?;
+        self.catalog
+            .in_group("executor_wrapper", &fq)
+            .then(|| node.field("arguments"))
+            .flatten()
+    }
+
     pub(super) fn field_pool_ref(&self, name: &str, confirmed: bool) -> PoolRef {
         let known = self.field(name).and_then(|f| f.pool.clone());
         known.unwrap_or_else(|| PoolRef {
@@ -109,20 +122,12 @@ impl<'a> Extractor<'a> {
         }
         // `new AsyncEventBus("events", Executors.newSingleThreadExecutor())`: a wrapper
         // submits to the pool it is made with.
-        if node.kind_name() == "object_creation_expression" {
-            let wraps = node
-                .field("type")
-                .and_then(|t| self.jtype(t))
-                .and_then(|t| t.fq)
-                .is_some_and(|fq| self.catalog.in_group("executor_wrapper", &fq));
-            if wraps {
-                let args = node.field("arguments")?;
-                let mut c = args.walk();
-                let found = args
-                    .named_children(&mut c)
-                    .find_map(|a| self.creation_in(a));
-                return found;
-            }
+        if let Some(args) = self.wrapper_args(node) {
+            let mut c = args.walk();
+            let found = args
+                .named_children(&mut c)
+                .find_map(|a| self.creation_in(a));
+            return found;
         }
         let computes = node.kind_name() == "method_invocation"
             && node

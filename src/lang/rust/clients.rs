@@ -492,7 +492,7 @@ impl<'a> Extractor<'a> {
         chain
             .calls
             .iter()
-            .filter(|m| m.method == "build")
+            .filter(|m| self.catalog.ends_client(&m.method))
             .filter_map(|m| m.args.first())
             .any(|a| match a {
                 syn::Expr::Path(p) => p
@@ -556,6 +556,18 @@ impl<'a> Extractor<'a> {
         let syn::Expr::Path(p) = &*c.func else {
             return;
         };
+        // Built in its own chain, or held in a variable that may be built later (the
+        // quick rejects first: most calls are neither).
+        let in_chain = chain
+            .calls
+            .iter()
+            .any(|m| self.catalog.ends_client(&m.method));
+        if !in_chain && var.is_none() {
+            return;
+        }
+        let Some(ctx) = self.current_ctx().filter(|_| self.timeout_wrapped == 0) else {
+            return;
+        };
         // One of this file's builder functions is a client start (`client_entries`).
         let own = p
             .path
@@ -565,30 +577,22 @@ impl<'a> Extractor<'a> {
             return;
         }
         let mut calls: Vec<Observed<()>> = chain.calls.iter().map(|m| observed(m)).collect();
-        let built = |calls: &[Observed<()>]| {
-            calls
-                .iter()
-                .any(|o| self.catalog.ends_client_named(&o.method))
-        };
-        // Not built in its own chain: the variable holds the builder.
-        if let Some((name, later)) = var.filter(|_| !built(&calls)) {
+        if let Some((name, later)) = var.filter(|_| !in_chain) {
             let mut uses = VarUses::new(name, false);
             for stmt in later {
                 uses.visit_stmt(stmt);
             }
             // Stored, returned or moved away: built elsewhere. (Where the client built
             // from it goes does not matter: it is made here.)
-            if uses.escapes || !uses.moved.is_empty() {
+            let built = uses
+                .calls
+                .iter()
+                .any(|o| self.catalog.ends_client(o.method.as_str()));
+            if !built || uses.escapes || !uses.moved.is_empty() {
                 return;
             }
             calls.extend(uses.calls);
         }
-        if !built(&calls) {
-            return;
-        }
-        let Some(ctx) = self.current_ctx().filter(|_| self.timeout_wrapped == 0) else {
-            return;
-        };
         // A `let`'s chain comes here again as an expression.
         if !self
             .clients_seen
