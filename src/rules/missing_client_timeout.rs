@@ -329,16 +329,14 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 .contexts
                 .get(c.ctx)
                 .is_some_and(|x| x.kind == CtxKind::Async && x.dedicated_loop);
-            // Where its callers build it: the first hot one, else the first.
-            let built_at = lacking
-                .iter()
-                .find(|(f, u)| project.heat(*f, u.ctx) == Heat::Hot)
-                .or(lacking.first());
             match project.heat(file, c.ctx) {
-                _ if built_at.is_some() => {
-                    if let Some(&(f, u)) = built_at {
-                        d = d.at(f, u.ctx);
-                    }
+                // A builder its callers build: where they do (the first hot one, else
+                // the first).
+                _ if !lacking.is_empty() => {
+                    let hot =
+                        |(f, u): &&(FileId, &BuilderUse)| project.heat(*f, u.ctx) == Heat::Hot;
+                    let &(f, u) = lacking.iter().find(hot).unwrap_or(&lacking[0]);
+                    d = d.at(f, u.ctx);
                 }
                 // A handshake in a server's accept loop stalls the whole server.
                 _ if c.serves => d = d.at(file, c.ctx).in_any_context(),
