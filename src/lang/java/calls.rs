@@ -1932,7 +1932,7 @@ impl<'a> Extractor<'a> {
                             // Only a static accessor's result (`Registry.me()`): one
                             // instance, of the type it declares. An instance getter's
                             // result may be any implementation (measured: wrong edges).
-                            let accessor = o
+                            let mut accessor = o
                                 .field("object")
                                 .and_then(|x| self.static_class(x))
                                 .is_some_and(|c| !self.catalog.knows(&c) && self.own_code(&c));
@@ -1951,6 +1951,16 @@ impl<'a> Extractor<'a> {
                                     .pool
                                     .as_ref()
                                     .is_some_and(|p| p.key.starts_with("getter:"));
+                            // `getRegistry().images(..)`: this class's own (or an
+                            // inherited) getter, whose declared type the model reads.
+                            let own = o.kind_name() == "method_invocation"
+                                && o.field("object").is_none_or(|x| self.text(x) == "this")
+                                && named
+                                && o.field("arguments")
+                                    .is_some_and(|a| a.named_child_count() == 0);
+                            if own && !getter {
+                                accessor = true;
+                            }
                             let found = self.call_at.get(&(o.start_byte(), o.end_byte()));
                             let Some(&from) = found.filter(|_| accessor || getter) else {
                                 return;

@@ -1240,9 +1240,20 @@ impl<'a> Extractor<'a> {
         self.facts.contexts[id].is_static = accessor;
         self.facts.contexts[id].is_public =
             node.kind_name() == "method_declaration" && mods.contains(&"public");
+        // And an instance getter's (`getRegistry()`), which calls of its class or a
+        // subclass make unqualified: `getRegistry().images(..)`.
+        let getter = || {
+            node.kind_name() == "method_declaration"
+                && node
+                    .field("name")
+                    .is_some_and(|n| crate::facts::getter_field(self.text(n)).is_some())
+                && node
+                    .field("parameters")
+                    .is_some_and(|p| p.named_child_count() == 0)
+        };
         if let Some(t) = returns
             .as_ref()
-            .filter(|t| accessor && self.may_be_project_class(t))
+            .filter(|t| (accessor || getter()) && self.may_be_project_class(t))
         {
             let r = self.type_ref(t);
             self.facts.ret_types.push((id, r));
