@@ -516,6 +516,42 @@ impl<'a> Extractor<'a> {
             .is_some_and(|e| self.arg_bound(e, node.field("arguments")) == Bound::Unbounded)
     }
 
+    /// `new ThreadPoolExecutor(0, workers, .., unboundedQueue)`: a pool starts threads past
+    /// its core size only when its queue refuses a task, so with this queue the maximum
+    /// never applies. A label at the core size when the two differ as written.
+    fn core_only(&self, creation: Node) -> Option<(Span, String)> {
+        let ty = creation.field("type").and_then(|t| self.jtype(t))?;
+        if ty.fq.as_deref() != Some("java.util.concurrent.ThreadPoolExecutor") {
+            return None;
+        }
+        let args = creation.field("arguments")?;
+        let mut c = args.walk();
+        let mut it = args.named_children(&mut c);
+        let (core, max) = (it.next()?, it.next()?);
+        let (core_text, max_text) = (self.text(core), self.text(max));
+        let int = |t: &str| t.replace('_', "").parse::<u64>().ok();
+        match (int(core_text), int(max_text)) {
+            (Some(a), Some(b)) if a >= b => return None,
+            _ if core_text == max_text => return None,
+            _ => {}
+        }
+        let threads = match int(core_text) {
+            Some(0) => "one thread".to_string(),
+            Some(1) => "1 thread".to_string(),
+            Some(n) => format!("{n} threads"),
+            None => format!("`{}` threads", short(core_text)),
+        };
+        Some((
+            span(core),
+            format!(
+                "with an unbounded queue this pool never runs more than {threads}: it starts \
+                 threads past its core size only when the queue is full, so the maximum \
+                 (`{}`) never applies",
+                short(max_text)
+            ),
+        ))
+    }
+
     /// A static factory call (`Executors.newFixedThreadPool(..)`) by fully-qualified name.
     pub(super) fn queue_factory(&mut self, node: Node, fq: &str) {
         let Some(entry) = self.catalog.queue_call(fq) else {
@@ -558,6 +594,10 @@ impl<'a> Extractor<'a> {
                 _ => None,
             });
         let executor = executor || creation.is_some_and(|c| self.is_pool_creation(c));
+        let related = match creation {
+            Some(c) if related.is_none() && bound == Bound::Unbounded => self.core_only(c),
+            _ => related,
+        };
         let keys = match stored {
             Some(Stored::Var(var, _)) if self.field(&var).is_some() => {
                 vec![self.field_key(&var)]
