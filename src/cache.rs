@@ -28,7 +28,7 @@ use crate::source::{Language, SourceFile};
 /// The default cache directory, under the project root.
 pub const DIR_NAME: &str = ".poolguard_cache";
 /// Bump whenever the pack layout or a cached type changes.
-pub const FORMAT_VERSION: u32 = 36;
+pub const FORMAT_VERSION: u32 = 37;
 const PACK: &str = "records.pack";
 const MAGIC: &[u8; 8] = b"PGCACHE\n";
 /// Magic, format version, settings fingerprint, body length, body checksum.
@@ -454,6 +454,10 @@ fn share(facts: &mut FileFacts) {
         t.fields.iter_mut().for_each(|(_, r)| one(r));
     }
     facts.ret_types.iter_mut().for_each(|(_, r)| one(r));
+    let params = facts.param_types.iter_mut().map(|(_, t)| t);
+    for types in params.chain(facts.arg_types.iter_mut().map(|(_, t)| t)) {
+        types.iter_mut().flatten().for_each(&mut one);
+    }
     facts
         .member_receivers
         .iter_mut()

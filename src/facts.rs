@@ -239,6 +239,16 @@ pub struct FileFacts {
     /// maybe of a superclass in another file) is the receiver's type.
     #[serde(default)]
     pub member_receivers: Vec<(u32, std::sync::Arc<TypeRef>, Box<str>)>,
+    /// Java: the declared parameter types of methods their class overloads with one
+    /// parameter count (`getItem(ItemId)` beside `getItem(Path)`), by context in
+    /// ascending order (`None`: a primitive, an array, a type variable).
+    #[serde(default)]
+    pub param_types: Vec<(CtxId, SlotTypes)>,
+    /// Java: the declared types of the arguments that are names (`items.getItem(id)`,
+    /// `id` a `NodeId`), for calls on a typed receiver, by call in ascending order: the
+    /// model picks the overloads they can be passed to.
+    #[serde(default)]
+    pub arg_types: Vec<(u32, SlotTypes)>,
     /// Rust: the fields of the file's structs whose declared type is a project type,
     /// as (struct, field, type as written: `client::CoreClient`).
     #[serde(default)]
@@ -305,6 +315,16 @@ impl FileFacts {
     /// [`FileFacts::member_receivers`]).
     pub fn member_receiver_of(&self, call: usize) -> Option<(&TypeRef, &str)> {
         row(&self.member_receivers, call as u32, |(c, _, _)| *c).map(|(_, ty, f)| (&**ty, &**f))
+    }
+
+    /// The declared parameter types of an overloaded method (see [`FileFacts::param_types`]).
+    pub fn param_types_of(&self, ctx: CtxId) -> Option<&[Option<std::sync::Arc<TypeRef>>]> {
+        row(&self.param_types, ctx, |(c, _)| *c).map(|(_, t)| &**t)
+    }
+
+    /// The argument types of a call (see [`FileFacts::arg_types`]).
+    pub fn arg_types_of(&self, call: usize) -> Option<&[Option<std::sync::Arc<TypeRef>>]> {
+        row(&self.arg_types, call as u32, |(c, _)| *c).map(|(_, t)| &**t)
     }
 
     /// The call whose result call `call` is made on (see [`FileFacts::receivers`]).
@@ -490,6 +510,10 @@ pub struct Pool {
     #[serde(default)]
     pub single: bool,
 }
+
+/// The declared types of a method's parameters or a call's arguments, by position
+/// (`None` where unknown or not a class).
+pub type SlotTypes = Box<[Option<std::sync::Arc<TypeRef>>]>;
 
 /// Index of a [`Context`] within its file.
 pub type CtxId = usize;

@@ -312,6 +312,10 @@ impl CallGraph {
                                 g.resolve_java(facts, types, caller, &typed)
                             }
                         };
+                        let found = match f.arg_types_of(ci) {
+                            Some(args) if found.len() > 1 => fitting(facts, types, found, args),
+                            _ => found,
+                        };
                         Self::with_literals(facts, found, call.literals)
                     } else if let Some(k) = f.receiver_of(ci) {
                         // `open(..).await?.handle()`: `handle` of the type `open` returns.
@@ -981,6 +985,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .into_iter()
             .filter_map(|(at, holder)| Some((remap(at)?, holder)))
             .collect();
+        f.arg_types = std::mem::take(&mut f.arg_types)
+            .into_iter()
+            .filter_map(|(at, types)| Some((remap(at)?, types)))
+            .collect();
         // A returned call no project method receives (a library's) proves no promise,
         // but no pool work of the project's either: kept as `LIBRARY_CALL`.
         let promised = f.promise_methods.iter_mut().map(|(_, calls)| calls);
@@ -1245,4 +1253,56 @@ fn build_modules(files: &[SourceFile]) -> Vec<u32> {
             None => u32::MAX,
         })
         .collect()
+}
+
+/// Of the overloads a call may reach, those its arguments' declared types can be passed
+/// to (`getItem(id)` with a `NodeId` reaches `getItem(ItemId)`, not `getItem(Path)`).
+/// A method whose parameter types are not recorded stays; when nothing fits, all stay.
+fn fitting(
+    facts: &[FileFacts],
+    types: &Types,
+    found: Vec<Node>,
+    args: &[Option<std::sync::Arc<crate::facts::TypeRef>>],
+) -> Vec<Node> {
+    let fits = |&(f, c): &Node| {
+        let Some(params) = facts[f].param_types_of(c) else {
+            return true;
+        };
+        params.len() != args.len()
+            || params.iter().zip(args).all(|(p, a)| match (p, a) {
+                (Some(p), Some(a)) => assignable(facts, types, a, p),
+                _ => true,
+            })
+    };
+    if found.iter().all(fits) || !found.iter().any(fits) {
+        return found;
+    }
+    found.into_iter().filter(fits).collect()
+}
+
+/// Whether a value of project type `arg` may be passed as `param`: `param` is one of its
+/// project ancestors, or a type outside the project that its ancestry may reach (any,
+/// when some ancestor extends a type outside the project).
+fn assignable(
+    facts: &[FileFacts],
+    types: &Types,
+    arg: &crate::facts::TypeRef,
+    param: &crate::facts::TypeRef,
+) -> bool {
+    let Some(a) = types.resolve(arg) else {
+        return true;
+    };
+    let ancestry = types.ancestry(a);
+    if let Some(p) = types.resolve(param) {
+        return ancestry.contains(&p);
+    }
+    let object = param
+        .candidates
+        .first()
+        .is_some_and(|n| n == "java.lang.Object" || n == "Object");
+    // An ancestor with a supertype outside the project: that may be `param`.
+    object
+        || ancestry
+            .iter()
+            .any(|&t| types.decl(facts, t).supers.len() != types.supers[t].len())
 }

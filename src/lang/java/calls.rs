@@ -2031,6 +2031,7 @@ impl<'a> Extractor<'a> {
         if let Some((_, span)) = self.member_wait.take().filter(|(id, _)| *id == node.id()) {
             self.facts.member_waits.push((at, span));
         }
+        let member_typed = member.is_some();
         if let Some((owner, field)) = member {
             let field = field.into_boxed_str();
             self.facts.member_receivers.push((at, owner, field));
@@ -2042,6 +2043,10 @@ impl<'a> Extractor<'a> {
         if let Some(from) = generated {
             let from = u32::try_from(from).unwrap_or(u32::MAX);
             self.facts.getter_receivers.push((at, from));
+        }
+        let typed = target.is_some() || chained.is_some() || generated.is_some();
+        if (typed || member_typed) && !args.is_empty() {
+            self.note_arg_types(at, args);
         }
         self.call_at
             .insert((node.start_byte(), node.end_byte()), self.facts.calls.len());
@@ -2068,6 +2073,25 @@ impl<'a> Extractor<'a> {
             timed: false,
             once: self.frame.once > 0,
         });
+    }
+
+    /// The declared types of a typed call's arguments that are names of project types
+    /// (`items.getItem(id)`, `id` a `NodeId`): the model picks the overloads they fit.
+    fn note_arg_types(&mut self, at: u32, args: &[Node]) {
+        let mut any = false;
+        let types: Box<[_]> = args
+            .iter()
+            .map(|&a| {
+                let named = matches!(a.kind_name(), "identifier" | "field_access");
+                let ty = named.then(|| self.value_of(a).ty).flatten()?;
+                let r = self.may_be_project_class(&ty).then(|| self.type_ref(&ty));
+                any |= r.is_some();
+                r
+            })
+            .collect();
+        if any {
+            self.facts.arg_types.push((at, types));
+        }
     }
 
     /// Pools passed as arguments of a call to a project class's constructor or method.

@@ -249,6 +249,45 @@ impl<'a> Extractor<'a> {
                 .is_none_or(|fq| !fq.starts_with("java.") && !self.catalog.knows(fq))
     }
 
+    /// The declared parameter types of a method its class overloads with as many
+    /// parameters (see [`FileFacts::param_types`]): a project or JDK class, not a
+    /// primitive, an array, varargs or a type variable (`T`).
+    fn note_param_types(&mut self, node: Node, id: CtxId) {
+        let Some(name) = node.field("name") else {
+            return;
+        };
+        let at = u32::try_from(name.start_byte()).unwrap_or(u32::MAX);
+        let overloaded = self.classes.last().is_some_and(|c| {
+            c.overloads
+                .get(self.text(name))
+                .is_some_and(|o| o.iter().any(|(start, _)| *start == at))
+        });
+        let Some(params) = node.field("parameters").filter(|_| overloaded) else {
+            return;
+        };
+        let mut c = params.walk();
+        let types: Box<[_]> = params
+            .named_children(&mut c)
+            .filter(|p| !p.is_extra())
+            .map(|p| {
+                let t = p
+                    .field("type")
+                    .filter(|_| p.kind_name() == "formal_parameter")?;
+                if !matches!(
+                    t.kind_name(),
+                    "type_identifier" | "scoped_type_identifier" | "generic_type"
+                ) {
+                    return None;
+                }
+                let ty = self.jtype(t)?;
+                let variable =
+                    ty.simple.len() <= 2 && ty.simple.chars().all(|c| c.is_ascii_uppercase());
+                (!variable && ty.simple.starts_with(char::is_uppercase)).then(|| self.type_ref(&ty))
+            })
+            .collect();
+        self.facts.param_types.push((id, types));
+    }
+
     pub(super) fn eval(&self, n: Node) -> Option<u64> {
         let empty = HashMap::default();
         let consts = self.classes.last().map(|c| &c.constants).unwrap_or(&empty);
@@ -1258,6 +1297,7 @@ impl<'a> Extractor<'a> {
             let r = self.type_ref(t);
             self.facts.ret_types.push((id, r));
         }
+        self.note_param_types(node, id);
         self.ctx.push(id);
         let saved = std::mem::replace(
             &mut self.frame,

@@ -111,6 +111,8 @@ impl Frontend for JavaFrontend {
         let mut facts = x.facts;
         facts.returns.sort_unstable_by_key(|(c, _)| *c);
         facts.ret_types.sort_unstable_by_key(|(c, _)| *c);
+        facts.param_types.sort_unstable_by_key(|(c, _)| *c);
+        facts.arg_types.sort_unstable_by_key(|(c, _)| *c);
         dedicated_tasks(&mut facts);
         if root.has_error() {
             if let Some(err) = first_error(root, src) {
