@@ -58,6 +58,12 @@ fn admin_entry(why: &str) -> String {
 /// Why a task a CLI binary starts (directly or through a wrapper) is cold.
 const BINARY_TASK: &str = "task of a binary that serves no traffic";
 
+/// The most calls a witness path may take from its hot root: dispatch to every
+/// implementation and overloads picked by arity compound along a path, and no reviewer
+/// acted on a finding whose witness was longer (0 of 8 judged, audit rounds 87-97,
+/// all 11 to 26 calls long). Code farther away is unknown.
+const MAX_HOT_HOPS: u16 = 10;
+
 /// The root as the front end's entry and the context's kind make it.
 fn own_root(facts: &FileFacts, ctx: usize) -> Option<(Heat, String)> {
     let c = &facts.contexts[ctx];
@@ -529,7 +535,8 @@ impl Heats {
         self.looped.contains(&n)
     }
 
-    /// Hot: breadth-first from hot roots, so the witness path is a shortest one. A
+    /// Hot: breadth-first from hot roots, so the witness path is a shortest one, and
+    /// at most [`MAX_HOT_HOPS`] calls long. A
     /// submitted task reached from hot code is a root of its own ("task body handed
     /// to a pool"), as before its submitter was known.
     fn spread_hot(
@@ -541,8 +548,15 @@ impl Heats {
     ) {
         // Calls on a lazy initialization's path, followed once all else is reached.
         let mut later: Vec<(Node, Node, Span)> = Vec::new();
+        // Calls from the nearest root (a task handed to a pool is a root).
+        let mut hops: HashMap<Node, u16> = HashMap::default();
         loop {
             while let Some(n) = hot.pop_front() {
+                let depth = if self.roots.contains_key(&n) {
+                    0
+                } else {
+                    hops.get(&n).copied().unwrap_or(0)
+                };
                 let first = self.first_use.contains(&n);
                 // Not into constructors: an object made per request is mostly made once
                 // and cached (a plugin on first use, a trie on a cache miss), and its
@@ -573,14 +587,20 @@ impl Heats {
                         }
                         continue;
                     }
+                    if depth >= MAX_HOT_HOPS {
+                        continue;
+                    }
                     self.reach(m, n, s, first, deferred);
+                    hops.insert(m, depth + 1);
                     hot.push_back(m);
                 }
             }
             let mut more = false;
             for (n, m, s) in std::mem::take(&mut later) {
-                if !self.heat.contains_key(&m) {
+                let depth = hops.get(&n).copied().unwrap_or(0);
+                if !self.heat.contains_key(&m) && depth < MAX_HOT_HOPS {
                     self.reach(m, n, s, true, deferred);
+                    hops.insert(m, depth + 1);
                     hot.push_back(m);
                     more = true;
                 }
