@@ -456,7 +456,7 @@ impl<'a> Extractor<'a> {
         let declared = self.classes.last()?.overloads.get(name)?;
         let args = node.field("arguments")?;
         let count = super::syntax::arguments(args).len();
-        if declared.iter().filter(|(_, p)| p.len() == count).count() < 2 {
+        if declared.iter().filter(|o| o.written.len() == count).count() < 2 {
             return None;
         }
         let mut c = args.walk();
@@ -471,9 +471,9 @@ impl<'a> Extractor<'a> {
         if types.iter().all(Option::is_none) {
             return None;
         }
-        let mut matching = declared.iter().filter(|(_, params)| {
-            params.len() == types.len()
-                && params
+        let mut matching = declared.iter().filter(|o| {
+            o.written.len() == types.len()
+                && o.written
                     .iter()
                     .zip(&types)
                     // `ByteArrayInputStream` for `InputStream`, `ArrayList` for `List`:
@@ -481,7 +481,7 @@ impl<'a> Extractor<'a> {
                     .all(|(p, a)| a.as_ref().is_none_or(|a| a.ends_with(p.as_str())))
         });
         match (matching.next(), matching.next()) {
-            (Some((at, _)), None) => Some(*at),
+            (Some(o), None) => Some(o.at),
             _ => None,
         }
     }
@@ -1932,7 +1932,7 @@ impl<'a> Extractor<'a> {
                             // Only a static accessor's result (`Registry.me()`): one
                             // instance, of the type it declares. An instance getter's
                             // result may be any implementation (measured: wrong edges).
-                            let mut accessor = o
+                            let accessor = o
                                 .field("object")
                                 .and_then(|x| self.static_class(x))
                                 .is_some_and(|c| !self.catalog.knows(&c) && self.own_code(&c));
@@ -1958,14 +1958,13 @@ impl<'a> Extractor<'a> {
                                 && named
                                 && o.field("arguments")
                                     .is_some_and(|a| a.named_child_count() == 0);
-                            if own && !getter {
-                                accessor = true;
-                            }
+                            // Typed by the declared return type (not by a field's name).
+                            let declared = accessor || (own && !getter);
                             let found = self.call_at.get(&(o.start_byte(), o.end_byte()));
-                            let Some(&from) = found.filter(|_| accessor || getter) else {
+                            let Some(&from) = found.filter(|_| declared || getter) else {
                                 return;
                             };
-                            if accessor {
+                            if declared {
                                 chained = Some(from);
                             } else {
                                 generated = Some(from);
@@ -2078,12 +2077,15 @@ impl<'a> Extractor<'a> {
     /// The declared types of a typed call's arguments that are names of project types
     /// (`items.getItem(id)`, `id` a `NodeId`): the model picks the overloads they fit.
     fn note_arg_types(&mut self, at: u32, args: &[Node]) {
+        let named = |a: &Node| matches!(a.kind_name(), "identifier" | "field_access");
+        if !args.iter().any(named) {
+            return;
+        }
         let mut any = false;
         let types: Box<[_]> = args
             .iter()
             .map(|&a| {
-                let named = matches!(a.kind_name(), "identifier" | "field_access");
-                let ty = named.then(|| self.value_of(a).ty).flatten()?;
+                let ty = named(&a).then(|| self.value_of(a).ty).flatten()?;
                 let r = self.may_be_project_class(&ty).then(|| self.type_ref(&ty));
                 any |= r.is_some();
                 r

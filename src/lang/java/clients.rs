@@ -1085,14 +1085,10 @@ impl<'a> Extractor<'a> {
             if own_call {
                 callers += 1;
                 // `c = https ? secure(url) : plain(url)`: the variable the branch goes to.
-                let mut at = n;
-                while let Some(p) = at.parent().filter(|p| {
-                    p.kind_name() == "parenthesized_expression"
-                        || (p.kind_name() == "ternary_expression"
-                            && p.field("condition") != Some(at))
-                }) {
-                    at = p;
-                }
+                let at = super::syntax::outermost(
+                    n,
+                    &["parenthesized_expression", "ternary_expression"],
+                );
                 let used = self.observe(at, &[]);
                 if self.lacks(entry, start, &used.calls).is_some() {
                     return false;

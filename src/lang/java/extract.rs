@@ -26,6 +26,18 @@ pub(super) struct FieldInfo {
     pub off: Option<super::flow::Off>,
 }
 
+/// One of a class's methods declared with the same name and parameter count as another.
+#[derive(Default)]
+pub(super) struct Overload {
+    /// The start of the method's name.
+    pub at: u32,
+    /// Its parameter types as written (`List<Topic>`), for this file's calls.
+    pub written: Vec<String>,
+    /// The same, resolved, for the model (see [`crate::facts::FileFacts::param_types`]):
+    /// a project or JDK class, not a primitive, an array, varargs or a type variable.
+    pub types: crate::facts::SlotTypes,
+}
+
 /// What the walker knows about the class it is in.
 #[derive(Default)]
 pub(super) struct ClassInfo {
@@ -53,7 +65,7 @@ pub(super) struct ClassInfo {
     /// Methods declared more than once with the same parameter count: per name, each
     /// declaration's name offset and its parameters' simple type names (an
     /// unqualified call whose argument types pick one records which).
-    pub overloads: HashMap<String, Vec<(u32, Vec<String>)>>,
+    pub overloads: HashMap<String, Vec<Overload>>,
     /// `fq`, shared by the class's contexts.
     pub shared: std::sync::Arc<str>,
     /// Marked `@Deprecated` (or its outer class is), or only deprecated constructors
@@ -250,42 +262,36 @@ impl<'a> Extractor<'a> {
     }
 
     /// The declared parameter types of a method its class overloads with as many
-    /// parameters (see [`FileFacts::param_types`]): a project or JDK class, not a
-    /// primitive, an array, varargs or a type variable (`T`).
+    /// parameters (see [`FileFacts::param_types`]), as `collect_overloads` found them.
     fn note_param_types(&mut self, node: Node, id: CtxId) {
         let Some(name) = node.field("name") else {
             return;
         };
         let at = u32::try_from(name.start_byte()).unwrap_or(u32::MAX);
-        let overloaded = self.classes.last().is_some_and(|c| {
-            c.overloads
-                .get(self.text(name))
-                .is_some_and(|o| o.iter().any(|(start, _)| *start == at))
+        let types = self.classes.last().and_then(|c| {
+            let o = c.overloads.get(self.text(name))?;
+            o.iter().find(|o| o.at == at).map(|o| o.types.clone())
         });
-        let Some(params) = node.field("parameters").filter(|_| overloaded) else {
-            return;
-        };
-        let mut c = params.walk();
-        let types: Box<[_]> = params
-            .named_children(&mut c)
-            .filter(|p| !p.is_extra())
-            .map(|p| {
-                let t = p
-                    .field("type")
-                    .filter(|_| p.kind_name() == "formal_parameter")?;
-                if !matches!(
-                    t.kind_name(),
-                    "type_identifier" | "scoped_type_identifier" | "generic_type"
-                ) {
-                    return None;
-                }
-                let ty = self.jtype(t)?;
-                let variable =
-                    ty.simple.len() <= 2 && ty.simple.chars().all(|c| c.is_ascii_uppercase());
-                (!variable && ty.simple.starts_with(char::is_uppercase)).then(|| self.type_ref(&ty))
-            })
-            .collect();
-        self.facts.param_types.push((id, types));
+        if let Some(types) = types {
+            self.facts.param_types.push((id, types));
+        }
+    }
+
+    /// A parameter's declared type for [`Overload::types`].
+    fn param_type(&self, p: Node) -> Option<std::sync::Arc<TypeRef>> {
+        let t = p
+            .field("type")
+            .filter(|_| p.kind_name() == "formal_parameter")?;
+        if !matches!(
+            t.kind_name(),
+            "type_identifier" | "scoped_type_identifier" | "generic_type"
+        ) {
+            return None;
+        }
+        let ty = self.jtype(t)?;
+        // `T`, `K`, `ID`: a type variable.
+        let variable = ty.simple.len() <= 2 && ty.simple.chars().all(|c| c.is_ascii_uppercase());
+        (!variable && ty.simple.starts_with(char::is_uppercase)).then(|| self.type_ref(&ty))
     }
 
     pub(super) fn eval(&self, n: Node) -> Option<u64> {
@@ -1019,7 +1025,7 @@ impl<'a> Extractor<'a> {
         if !named.windows(2).any(|w| w[0].0 == w[1].0) {
             return;
         }
-        let mut overloads: HashMap<String, Vec<(u32, Vec<String>)>> = HashMap::default();
+        let mut overloads: HashMap<String, Vec<Overload>> = HashMap::default();
         for group in named.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
             let with_params: Vec<(Node, Node)> = group
                 .iter()
@@ -1038,8 +1044,9 @@ impl<'a> Extractor<'a> {
                 .into_iter()
                 .map(|(name, params)| {
                     let mut c = params.walk();
-                    let types = params
-                        .named_children(&mut c)
+                    let params: Vec<Node> = params.named_children(&mut c).collect();
+                    let written = params
+                        .iter()
                         .map(|p| match (p.kind_name(), p.field("type")) {
                             ("formal_parameter", Some(t)) => {
                                 super::syntax::type_name(t, self.src).into_owned()
@@ -1047,7 +1054,15 @@ impl<'a> Extractor<'a> {
                             _ => String::new(),
                         })
                         .collect();
-                    (u32::try_from(name.start_byte()).unwrap_or(u32::MAX), types)
+                    Overload {
+                        at: u32::try_from(name.start_byte()).unwrap_or(u32::MAX),
+                        written,
+                        types: params
+                            .iter()
+                            .filter(|p| !p.is_extra())
+                            .map(|&p| self.param_type(p))
+                            .collect(),
+                    }
                 })
                 .collect();
             overloads.insert(group[0].0.to_string(), declared);
@@ -1284,11 +1299,11 @@ impl<'a> Extractor<'a> {
         let getter = || {
             node.kind_name() == "method_declaration"
                 && node
-                    .field("name")
-                    .is_some_and(|n| crate::facts::getter_field(self.text(n)).is_some())
-                && node
                     .field("parameters")
                     .is_some_and(|p| p.named_child_count() == 0)
+                && node
+                    .field("name")
+                    .is_some_and(|n| crate::facts::getter_field(self.text(n)).is_some())
         };
         if let Some(t) = returns
             .as_ref()

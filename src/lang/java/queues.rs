@@ -529,13 +529,15 @@ impl<'a> Extractor<'a> {
         let mut it = args.named_children(&mut c);
         let (core, max) = (it.next()?, it.next()?);
         let (core_text, max_text) = (self.text(core), self.text(max));
-        let int = |t: &str| t.replace('_', "").parse::<u64>().ok();
-        match (int(core_text), int(max_text)) {
+        let size = self.eval(core);
+        match (size, self.eval(max)) {
             (Some(a), Some(b)) if a >= b => return None,
             _ if core_text == max_text => return None,
             _ => {}
         }
-        let threads = match int(core_text) {
+        // A constant's name says more than its value.
+        let literal = size.filter(|_| core.kind_name() == "decimal_integer_literal");
+        let threads = match literal {
             Some(0) => "one thread".to_string(),
             Some(1) => "1 thread".to_string(),
             Some(n) => format!("{n} threads"),

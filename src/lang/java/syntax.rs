@@ -426,9 +426,13 @@ pub(super) fn named_children(node: Node) -> Vec<Node> {
 }
 
 /// The outermost node around `node` made only of these kinds (`(T) (x)` around `x`
-/// for casts and parentheses), or `node` itself.
+/// for casts and parentheses), or `node` itself. A ternary counts only around one of
+/// its branches (`c ? x : y` around `x`), whose value it may be, not its condition.
 pub(super) fn outermost<'t>(mut node: Node<'t>, kinds: &[&str]) -> Node<'t> {
-    while let Some(p) = node.parent().filter(|p| kinds.contains(&p.kind_name())) {
+    while let Some(p) = node.parent().filter(|p| {
+        kinds.contains(&p.kind_name())
+            && (p.kind_name() != "ternary_expression" || p.field("condition") != Some(node))
+    }) {
         node = p;
     }
     node
