@@ -1044,32 +1044,24 @@ impl<'a> Extractor<'a> {
 
     /// `HttpURLConnection open() { return (HttpURLConnection) url.openConnection(); }`,
     /// a helper tests override: its callers in the class configure what it returns
-    /// (`conn = open(); conn.setConnectTimeout(..); ..`). True when the class calls it
-    /// and every such call's variable meets the entry's needs.
+    /// (`conn = open(); conn.setConnectTimeout(..); ..`, or through a helper of the
+    /// class, `configure(conn)`). True when the class calls it and every such call's
+    /// variable meets the entry's needs; a call that is itself returned (`return https ?
+    /// secure(url) : plain(url);` in `open`) is judged by its method's callers, two
+    /// methods up at most.
     fn configured_by_callers(&self, entry: &ClientEntry, start: Node) -> bool {
-        let mut ignored = Vec::new();
-        let top = self.chain_up(start, &mut ignored);
-        let Some(parent) = top.parent() else {
-            return false;
-        };
-        // `HttpsURLConnection c = (HttpsURLConnection) url.openConnection(); ..
-        // return c;`: a local the method returns.
-        let returned = match parent.kind_name() {
-            "return_statement" => true,
-            "variable_declarator" => parent.field("name").is_some_and(|v| {
-                let var = self.text(v);
-                enclosing_body(parent).is_some_and(|body| {
-                    super::syntax::own_nodes(body, "return_statement")
-                        .iter()
-                        .any(|r| r.named_child(0).is_some_and(|e| self.text(e) == var))
-                })
-            }),
-            _ => false,
-        };
-        if !returned {
-            return false;
-        }
-        let Some(method) = enclosing_method(parent) else {
+        self.returned_configured(entry, start, start, 0)
+    }
+
+    /// `configured_by_callers` for `value`, returned by its method, `depth` methods up.
+    fn returned_configured(
+        &self,
+        entry: &ClientEntry,
+        start: Node,
+        value: Node,
+        depth: u8,
+    ) -> bool {
+        let Some(method) = self.returned_from(value) else {
             return false;
         };
         let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
@@ -1089,8 +1081,13 @@ impl<'a> Extractor<'a> {
                     n,
                     &["parenthesized_expression", "ternary_expression"],
                 );
-                let used = self.observe(at, &[]);
-                if self.lacks(entry, start, &used.calls).is_some() {
+                let configured = if depth < 2 && self.returned_from(at).is_some() {
+                    self.returned_configured(entry, start, at, depth + 1)
+                } else {
+                    let used = self.observe(at, &[]);
+                    self.lacks(entry, start, &used.calls).is_none()
+                };
+                if !configured {
                     return false;
                 }
             }
@@ -1098,6 +1095,28 @@ impl<'a> Extractor<'a> {
             stack.extend(n.named_children(&mut c));
         }
         callers > 0
+    }
+
+    /// The method that returns `value`: `return value;`, or a local set to it that
+    /// the method returns (`HttpsURLConnection c = (..) url.openConnection(); ..
+    /// return c;`).
+    fn returned_from<'t>(&self, value: Node<'t>) -> Option<Node<'t>> {
+        let mut ignored = Vec::new();
+        let top = self.chain_up(value, &mut ignored);
+        let parent = top.parent()?;
+        let returned = match parent.kind_name() {
+            "return_statement" => true,
+            "variable_declarator" => parent.field("name").is_some_and(|v| {
+                let var = self.text(v);
+                enclosing_body(parent).is_some_and(|body| {
+                    super::syntax::own_nodes(body, "return_statement")
+                        .iter()
+                        .any(|r| r.named_child(0).is_some_and(|e| self.text(e) == var))
+                })
+            }),
+            _ => false,
+        };
+        returned.then(|| enclosing_method(parent)).flatten()
     }
 
     /// What a client lacks (`None` when bounded): its own needs, or those of the
