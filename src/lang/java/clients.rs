@@ -1046,9 +1046,9 @@ impl<'a> Extractor<'a> {
     /// a helper tests override: its callers in the class configure what it returns
     /// (`conn = open(); conn.setConnectTimeout(..); ..`, or through a helper of the
     /// class, `configure(conn)`). True when the class calls it and every such call's
-    /// variable meets the entry's needs; a call that is itself returned (`return https ?
-    /// secure(url) : plain(url);` in `open`) is judged by its method's callers, two
-    /// methods up at most.
+    /// variable meets the entry's needs; a call whose value its method returns
+    /// unconfigured (`return https ? secure(url) : plain(url);` in `open`) is judged by
+    /// that method's callers, two methods up at most.
     fn configured_by_callers(&self, entry: &ClientEntry, start: Node) -> bool {
         self.returned_configured(entry, start, start, 0)
     }
@@ -1081,12 +1081,10 @@ impl<'a> Extractor<'a> {
                     n,
                     &["parenthesized_expression", "ternary_expression"],
                 );
-                let configured = if depth < 2 && self.returned_from(at).is_some() {
-                    self.returned_configured(entry, start, at, depth + 1)
-                } else {
-                    let used = self.observe(at, &[]);
-                    self.lacks(entry, start, &used.calls).is_none()
-                };
+                let configured = self
+                    .lacks(entry, start, &self.observe(at, &[]).calls)
+                    .is_none()
+                    || depth < 2 && self.returned_configured(entry, start, at, depth + 1);
                 if !configured {
                     return false;
                 }
