@@ -375,6 +375,12 @@ pub fn is_test_path(path: &Path) -> bool {
     if rust && path.parent().is_some_and(is_rust_test_support) {
         return true;
     }
+    // A crate's test-support module (`src/test_util.rs`, `pub mod test_util;`): what
+    // its users' tests drive it with.
+    let stem = path.file_stem().and_then(|n| n.to_str()).unwrap_or("");
+    if rust && RUST_TEST_SUPPORT_FILES.contains(&stem) {
+        return true;
+    }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     name.ends_with("Test.java") || name.ends_with("Tests.java") || name.ends_with("IT.java")
 }
@@ -425,6 +431,16 @@ const RUST_TEST_SUPPORT: &[&str] = &[
     "tests-fuzz",
 ];
 
+/// Rust modules that exist only to support tests, by file name.
+const RUST_TEST_SUPPORT_FILES: &[&str] = &[
+    "test_util",
+    "test_utils",
+    "testutil",
+    "testutils",
+    "test_helpers",
+    "test_support",
+];
+
 fn is_test_dir(dir: &Path) -> bool {
     let parts: Vec<&str> = dir
         .components()
@@ -468,7 +484,8 @@ fn is_jvm_language(dir: &str) -> bool {
 /// `helios-system-tests`, `store-test-utils`, `sdk-test-common`, `testing-internal`,
 /// `sdk-test-server` (an in-memory server that unit tests run against), `it-harness`
 /// (what integration tests start and drive the product with), `systests`, `perftests`,
-/// `joramtests` (a module named for its tests), and a `tck` (a compatibility kit)
+/// `joramtests` (a module named for its tests), `orders-unit-test` and
+/// `orders-integration-test` (its tests' scaffolding), and a `tck` (a compatibility kit)
 /// (a `-` never appears in a package name). Not `-test`: `api-test` and
 /// `service-test` modules of testing products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
@@ -483,6 +500,8 @@ fn is_test_support_module(dir: &str) -> bool {
         "-test-common",
         "-test-commons",
         "-test-server",
+        "-unit-test",
+        "-integration-test",
         "-harness",
     ];
     matches!(dir, "testkit" | "testing" | "tck")
@@ -605,6 +624,14 @@ mod tests {
         assert!(!is_test_path(Path::new("svc/src/generated/java/a/B.java")));
         assert!(!is_test_path(Path::new("svc/src/testing/java/a/B.java")));
         assert!(!is_test_path(Path::new("src/lib.rs")));
+        assert!(is_test_path(Path::new("server/src/test_util.rs")));
+        assert!(!is_test_path(Path::new("server/src/util.rs")));
+        assert!(is_test_path(Path::new(
+            "orders-unit-test/src/main/java/a/AccountStub.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "orders-test/src/main/java/a/Account.java"
+        )));
         assert!(is_test_path(Path::new("app/integration/src/proxy.rs")));
         assert!(is_test_path(Path::new("pool/mock/src/lib.rs")));
         assert!(is_test_path(Path::new(
