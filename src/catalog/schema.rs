@@ -21,6 +21,10 @@ pub struct QueueEntry {
     /// A setter that bounds the object after construction (`setQueueCapacity`).
     #[serde(default)]
     pub capacity_setter: Option<String>,
+    /// The setters of its core and maximum thread counts (`setCorePoolSize`,
+    /// `setMaxPoolSize`): with no capacity set, the maximum never applies.
+    #[serde(default)]
+    pub size_setters: Option<[String; 2]>,
     /// What grows without bound: `queue` (default) or `threads`.
     #[serde(default)]
     pub grows: Grows,

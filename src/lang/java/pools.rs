@@ -1062,10 +1062,10 @@ impl<'a> Extractor<'a> {
         if let Some(entry) = self.catalog.queue_new(&fq) {
             if let Some(setter) = &entry.capacity_setter {
                 return matches!(
-                    self.setter_bound(creation, setter),
+                    self.setter_bound(creation, setter, None),
                     Some((Bound::Capacity(n), _)) if n < i32::MAX as u64
                 ) || matches!(
-                    self.setter_bound(creation, setter),
+                    self.setter_bound(creation, setter, None),
                     Some((Bound::Unknown, _))
                 );
             }

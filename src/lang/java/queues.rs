@@ -25,7 +25,7 @@ impl<'a> Extractor<'a> {
         }
         let args = node.field("arguments");
         let (bound, related) = if let Some(setter) = &entry.capacity_setter {
-            match self.setter_bound(node, setter) {
+            match self.setter_bound(node, setter, entry.size_setters.as_ref()) {
                 Some(r) => r,
                 None => return,
             }
@@ -528,6 +528,12 @@ impl<'a> Extractor<'a> {
         let mut c = args.walk();
         let mut it = args.named_children(&mut c);
         let (core, max) = (it.next()?, it.next()?);
+        self.core_only_label(core, max)
+    }
+
+    /// The label at a pool's core size `core` when its maximum `max` differs as
+    /// written (`core_only`; a Spring executor's `setCorePoolSize`/`setMaxPoolSize`).
+    fn core_only_label(&self, core: Node, max: Node) -> Option<(Span, String)> {
         let (core_text, max_text) = (self.text(core), self.text(max));
         let size = self.eval(core);
         match (size, self.eval(max)) {
@@ -535,21 +541,31 @@ impl<'a> Extractor<'a> {
             _ if core_text == max_text => return None,
             _ => {}
         }
+        // Two getters on one chain shorten alike (`props.get(..)`): their last calls.
+        let (mut core_shown, mut max_shown) = (short(core_text), short(max_text));
+        if core_shown == max_shown {
+            let last = |t: &str| {
+                let tail = t.rsplit('.').next().unwrap_or(t);
+                (tail.matches('(').count() == tail.matches(')').count()).then(|| short(tail))
+            };
+            if let (Some(c), Some(m)) = (last(core_text), last(max_text)) {
+                (core_shown, max_shown) = (c, m);
+            }
+        }
         // A constant's name says more than its value.
         let literal = size.filter(|_| core.kind_name() == "decimal_integer_literal");
         let threads = match literal {
             Some(0) => "one thread".to_string(),
             Some(1) => "1 thread".to_string(),
             Some(n) => format!("{n} threads"),
-            None => format!("`{}` threads", short(core_text)),
+            None => format!("`{core_shown}` threads"),
         };
         Some((
             span(core),
             format!(
                 "with an unbounded queue this pool never runs more than {threads}: it starts \
                  threads past its core size only when the queue is full, so the maximum \
-                 (`{}`) never applies",
-                short(max_text)
+                 (`{max_shown}`) never applies"
             ),
         ))
     }
@@ -921,6 +937,7 @@ impl<'a> Extractor<'a> {
         &self,
         creation: Node,
         setter: &str,
+        sizes: Option<&[String; 2]>,
     ) -> Option<(Bound, Option<(Span, String)>)> {
         let (var, scope) = match self.stored_in(creation)? {
             Stored::Var(var, scope) => (var, scope),
@@ -935,6 +952,8 @@ impl<'a> Extractor<'a> {
             return Some((Bound::Unbounded, None));
         }
         let mut found = None;
+        // The first argument of each size setter called on it (core, maximum).
+        let mut size: [Option<Node>; 2] = [None, None];
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "method_invocation" && self.is_call_on(n, &var, setter) {
@@ -943,6 +962,13 @@ impl<'a> Extractor<'a> {
                     n.field("arguments")
                         .and_then(|a| super::syntax::argument(a, 0)),
                 ));
+            }
+            for (i, name) in sizes.into_iter().flatten().enumerate() {
+                if n.kind_name() == "method_invocation" && self.is_call_on(n, &var, name) {
+                    size[i] = n
+                        .field("arguments")
+                        .and_then(|a| super::syntax::argument(a, 0));
+                }
             }
             if n.kind_name() == "argument_list" {
                 let mut c = n.walk();
@@ -954,7 +980,13 @@ impl<'a> Extractor<'a> {
             stack.extend(n.named_children(&mut c));
         }
         match found {
-            None => Some((Bound::Unbounded, None)),
+            None => {
+                let label = match size {
+                    [Some(core), Some(max)] => self.core_only_label(core, max),
+                    _ => None,
+                };
+                Some((Bound::Unbounded, label))
+            }
             Some((call, arg)) => {
                 let bound = arg.map(|a| self.capacity(a)).unwrap_or(Bound::Unknown);
                 Some((bound, Some((span(call), "capacity set here".to_string()))))
