@@ -640,6 +640,11 @@ pub struct TypeDecl {
     /// annotations of the project interfaces it implements map its methods.
     #[serde(default)]
     pub controller: bool,
+    /// Java: its own route starts with an operators' segment (`@RequestMapping
+    /// ("/admin/article")`): every handler it has, inherited ones too, serves the
+    /// back office.
+    #[serde(default)]
+    pub admin_root: bool,
     /// Java: a client entry's interceptor (`interceptor`: a gRPC `ClientInterceptor`),
     /// with the names of that entry's `needs` its body calls (`withDeadlineAfter`): it
     /// sets them on every call of a client made with it.

@@ -198,11 +198,14 @@ fn inherited_entries(
                 && external.iter().any(|x| e.supertypes.iter().any(|s| s == x))
         });
         if let Some(e) = hit {
-            let heat = match e.heat {
-                EntryHeat::Hot => Heat::Hot,
-                EntryHeat::Cold => Heat::Cold,
+            // A back-office class's handlers (`@RequestMapping("/admin/..")`).
+            let admin = types.decl(facts, t).admin_root;
+            let (heat, why) = match e.heat {
+                EntryHeat::Hot if admin => (Heat::Cold, format!("admin-only {}", e.why)),
+                EntryHeat::Hot => (Heat::Hot, e.why.clone()),
+                EntryHeat::Cold => (Heat::Cold, e.why.clone()),
             };
-            out.push(((file, ctx), heat, e.why.clone()));
+            out.push(((file, ctx), heat, why));
         }
     }
     out

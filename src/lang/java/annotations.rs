@@ -211,7 +211,10 @@ impl<'a> Extractor<'a> {
                 .parent()
                 .filter(|b| matches!(b.kind_name(), "class_body" | "interface_body"))
                 .and_then(|b| b.parent())
-                .is_some_and(|class| named(class) && admin(&self.annotations(class)))
+                .is_some_and(|class| {
+                    let anns = self.annotations(class);
+                    named(class) && admin(&anns) || operators_root(&anns)
+                })
     }
 
     /// A handler with no role annotation of its own in a class whose role annotation
@@ -514,6 +517,21 @@ pub(super) fn modifiers_node(decl: Node) -> Option<Node> {
         first = first.next_sibling()?;
     }
     (first.kind_name() == "modifiers").then_some(first)
+}
+
+/// A class whose own route starts with an operators' segment (`@RequestMapping
+/// ("/admin/article")`, `@Path("console/jobs")`): a back office, whatever the class
+/// is named (a later segment, `/eventmesh/admin`, may name a component its peers call).
+pub(super) fn operators_root(anns: &[Annotation]) -> bool {
+    anns.iter().any(|a| {
+        let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+        (simple == "Path" || simple.ends_with("Mapping"))
+            && a.strings.iter().any(|v| {
+                v.split('/')
+                    .find(|s| !s.is_empty())
+                    .is_some_and(operators_segment)
+            })
+    })
 }
 
 /// A path segment that serves operators, not traffic: `admin`, `console` (a product's

@@ -739,13 +739,16 @@ impl<'a> Extractor<'a> {
             blocking_api: Vec::new(),
             interface: node.kind_name() == "interface_declaration",
             controller: false,
+            admin_root: false,
             interceptor_sets: self.interceptor_sets(&supers, body),
         });
-        let annotations: Vec<String> = if node.kind_name() == "object_creation_expression" {
+        let annotations = if node.kind_name() == "object_creation_expression" {
             Vec::new()
         } else {
-            self.annotations(node).into_iter().map(|a| a.name).collect()
+            self.annotations(node)
         };
+        self.facts.types[decl].admin_root = super::annotations::operators_root(&annotations);
+        let annotations: Vec<String> = annotations.into_iter().map(|a| a.name).collect();
         let deprecated = self.classes.last().is_some_and(|c| c.deprecated)
             || annotations.iter().any(|a| is_deprecated(a))
             || body.is_some_and(|b| self.made_deprecated(b));
