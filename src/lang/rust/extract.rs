@@ -1296,7 +1296,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let (submissions, started) = (self.facts.submissions.len(), self.tasks_started);
         let handed = self.handed_calls.remove(&(c as *const _));
         let stored = stored_closure(c).filter(|_| !handed);
-        self.hand_on_calls(c.args.iter());
+        // `Some(Box::new(..))` hands its value on only where it is itself handed on.
+        if handed || !is_constructor(c) {
+            self.hand_on_calls(c.args.iter());
+        }
         if let Some(closure) = stored {
             self.deferred.push(closure);
         }
@@ -1319,7 +1322,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             }
         }
-        self.hand_on_calls(m.args.iter());
+        // A registration (`set_consumer(Box::new(..))`, `on_event(..)`) keeps the
+        // callback it is given for later: not handed on to run here.
+        if !registers(&m.method.to_string()) {
+            self.hand_on_calls(m.args.iter());
+        }
         if m.method != "send" {
             self.note_handed(m.args.iter());
             if self.awaited_call == m as *const _ as usize {
@@ -2316,6 +2323,14 @@ fn dropped_first(tx: &str, rest: &[syn::Stmt]) -> bool {
     };
     let drop = matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("drop"));
     drop && matches!(c.args.first(), Some(syn::Expr::Path(p)) if p.path.is_ident(tx))
+}
+
+/// A method named to register a callback for later: `set_consumer`, `register_handler`,
+/// `add_listener`, `on_close`, `subscribe`.
+fn registers(method: &str) -> bool {
+    ["set_", "register", "add_", "on_", "subscribe"]
+        .iter()
+        .any(|p| method.starts_with(p))
 }
 
 /// A tuple struct or enum variant built by a call (`Msg::Usage(id, tx)`, `Some(tx)`).
