@@ -753,10 +753,15 @@ fn judge_context(
             _ if quiet_unknown => d.level = Level::Note,
             _ => d.level = d.level.min(Level::Warning),
         }
-        d.context = Some(crate::diagnostic::ExecContext {
-            heat,
-            via: Vec::new(),
-        });
+        let via = match heat {
+            Heat::Cold => vec![crate::diagnostic::ViaStep {
+                file: d.file,
+                span: d.span,
+                what: "a program that serves no traffic".into(),
+            }],
+            _ => Vec::new(),
+        };
+        d.context = Some(crate::diagnostic::ExecContext { heat, via });
         return true;
     };
     let (mut context, root) = project.exec_context(file, ctx);
@@ -805,7 +810,11 @@ fn judge_context(
                 .any(|l| l.file == first.file && l.span == first.span)
         {
             let name = project.display_name(file, ctx);
-            let message = if context.via.len() == 1 {
+            let uncalled_cold =
+                context.heat == Heat::Cold && project.model.heats.root_why(root).is_none();
+            let message = if uncalled_cold {
+                format!("every caller of `{name}` is cold")
+            } else if context.via.len() == 1 {
                 let article = if why.starts_with(['a', 'e', 'i', 'o', 'u']) {
                     "an"
                 } else {

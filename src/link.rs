@@ -797,12 +797,19 @@ impl<'a> Project<'a> {
                 let name = self.display_name(f, c);
                 match (prev, step.call) {
                     (None, _) => {
-                        let why = heats.root_why(step.node).unwrap_or("entry point");
+                        // Cold with no cold root within reach: no entry point.
+                        let what = match heats.root_why(step.node) {
+                            Some(why) => root_named(why, &name),
+                            None if heat == Heat::Cold => {
+                                format!("`{name}`, whose every caller is cold")
+                            }
+                            None => root_named("entry point", &name),
+                        };
                         let head = self.facts[f].contexts[c].head;
                         via.push(ViaStep {
                             file: f,
                             span: head,
-                            what: root_named(why, &name),
+                            what,
                         });
                     }
                     (Some((pf, _)), Some(call)) => {

@@ -1505,3 +1505,29 @@ fn readme_rule_table_matches_the_registry() {
         );
     }
 }
+
+/// A client a binary's function returns, whose users the run cannot see, is cold like
+/// the program: a note with `--pedantic`, whose context names why.
+#[test]
+fn a_binary_client_is_cold_and_says_why() {
+    let t = TempDir::new().unwrap();
+    write(
+        t.path(),
+        "Cargo.toml",
+        "[package]\nname = \"tools\"\nversion = \"0.1.0\"\n",
+    );
+    write(
+        t.path(),
+        "src/bin/probe.rs",
+        "pub fn client() -> reqwest::Client {\n    reqwest::ClientBuilder::new().build().unwrap()\n}\n\nfn main() {\n    let _c = client();\n}\n",
+    );
+    assert!(diagnostics(t.path(), &[]).is_empty());
+    let notes = diagnostics(t.path(), &["--pedantic"]);
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0]["level"], "note");
+    assert_eq!(notes[0]["context"]["kind"], "cold");
+    assert_eq!(
+        notes[0]["context"]["via"][0]["what"],
+        "a program that serves no traffic"
+    );
+}
