@@ -212,9 +212,16 @@ impl<'a> Extractor<'a> {
                 .filter(|b| matches!(b.kind_name(), "class_body" | "interface_body"))
                 .and_then(|b| b.parent())
                 .is_some_and(|class| {
-                    let anns = self.annotations(class);
-                    named(class) && admin(&anns) || operators_root(&anns)
+                    self.class_admin_root() || named(class) && admin(&self.annotations(class))
                 })
+    }
+
+    /// Whether the class being extracted has an operators' route (`operators_root`).
+    fn class_admin_root(&self) -> bool {
+        self.classes
+            .last()
+            .and_then(|c| c.decl)
+            .is_some_and(|d| self.facts.types[d].admin_root)
     }
 
     /// A handler with no role annotation of its own in a class whose role annotation

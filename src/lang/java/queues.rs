@@ -956,18 +956,18 @@ impl<'a> Extractor<'a> {
         let mut size: [Option<Node>; 2] = [None, None];
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
-            if n.kind_name() == "method_invocation" && self.is_call_on(n, &var, setter) {
-                found = Some((
-                    n,
+            if n.kind_name() == "method_invocation" {
+                let first = || {
                     n.field("arguments")
-                        .and_then(|a| super::syntax::argument(a, 0)),
-                ));
-            }
-            for (i, name) in sizes.into_iter().flatten().enumerate() {
-                if n.kind_name() == "method_invocation" && self.is_call_on(n, &var, name) {
-                    size[i] = n
-                        .field("arguments")
-                        .and_then(|a| super::syntax::argument(a, 0));
+                        .and_then(|a| super::syntax::argument(a, 0))
+                };
+                if self.is_call_on(n, &var, setter) {
+                    found = Some((n, first()));
+                }
+                for (i, name) in sizes.into_iter().flatten().enumerate() {
+                    if self.is_call_on(n, &var, name) {
+                        size[i] = first();
+                    }
                 }
             }
             if n.kind_name() == "argument_list" {

@@ -1297,7 +1297,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         let handed = self.handed_calls.remove(&(c as *const _));
         let stored = stored_closure(c).filter(|_| !handed);
         // `Some(Box::new(..))` hands its value on only where it is itself handed on.
-        if handed || !is_constructor(c) {
+        if has_call_arg(&c.args) && (handed || !is_constructor(c)) {
             self.hand_on_calls(c.args.iter());
         }
         if let Some(closure) = stored {
@@ -1324,7 +1324,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         // A registration (`set_consumer(Box::new(..))`, `on_event(..)`) keeps the
         // callback it is given for later: not handed on to run here.
-        if !registers(&m.method.to_string()) {
+        if has_call_arg(&m.args) && !registers(&m.method.to_string()) {
             self.hand_on_calls(m.args.iter());
         }
         if m.method != "send" {
@@ -2323,6 +2323,11 @@ fn dropped_first(tx: &str, rest: &[syn::Stmt]) -> bool {
     };
     let drop = matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("drop"));
     drop && matches!(c.args.first(), Some(syn::Expr::Path(p)) if p.path.is_ident(tx))
+}
+
+/// Whether a call is among the arguments (what `hand_on_calls` looks at).
+fn has_call_arg(args: &syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>) -> bool {
+    args.iter().any(|a| matches!(a, syn::Expr::Call(_)))
 }
 
 /// A method named to register a callback for later: `set_consumer`, `register_handler`,
