@@ -696,6 +696,10 @@ pub struct LangCatalog {
     /// pool's (`INDEX_POOL`); other statics (a runtime, a connection) are not guessed.
     #[serde(default)]
     pub pool_name_hints: Vec<String>,
+    /// Rust: prefixes of methods that register a callback for later (`set_consumer`,
+    /// `on_close`): a boxed closure handed to one is kept, not run in the caller.
+    #[serde(default)]
+    pub callback_registrations: Vec<String>,
     /// Rust: methods that take a connector (`Endpoint::connect_with_connector(..)`):
     /// a connection made inside it gets the endpoint's connect timeout.
     #[serde(default)]
@@ -829,6 +833,8 @@ impl LangCatalog {
         self.test_hook_annotations
             .extend(other.test_hook_annotations);
         self.pool_name_hints.extend(other.pool_name_hints);
+        self.callback_registrations
+            .extend(other.callback_registrations);
         self.queue_puts.extend(other.queue_puts);
         self.skipped_macros.extend(other.skipped_macros);
         self.external_crates.extend(other.external_crates);

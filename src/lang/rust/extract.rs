@@ -639,6 +639,16 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// A method named to register a callback for later (`callback_registrations`:
+    /// `set_consumer`, `register_handler`, `add_listener`, `on_close`, `subscribe`).
+    fn registers(&self, method: &str) -> bool {
+        self.catalog
+            .data
+            .callback_registrations
+            .iter()
+            .any(|p| method.starts_with(p.as_str()))
+    }
+
     /// Calls among `args` build values handed on to this call, not stored.
     fn hand_on_calls<'e>(&mut self, args: impl Iterator<Item = &'e syn::Expr>) {
         self.handed_calls.extend(args.filter_map(|a| match a {
@@ -1324,7 +1334,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         }
         // A registration (`set_consumer(Box::new(..))`, `on_event(..)`) keeps the
         // callback it is given for later: not handed on to run here.
-        if has_call_arg(&m.args) && !registers(&m.method.to_string()) {
+        if has_call_arg(&m.args) && !self.registers(&m.method.to_string()) {
             self.hand_on_calls(m.args.iter());
         }
         if m.method != "send" {
@@ -2328,14 +2338,6 @@ fn dropped_first(tx: &str, rest: &[syn::Stmt]) -> bool {
 /// Whether a call is among the arguments (what `hand_on_calls` looks at).
 fn has_call_arg(args: &syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>) -> bool {
     args.iter().any(|a| matches!(a, syn::Expr::Call(_)))
-}
-
-/// A method named to register a callback for later: `set_consumer`, `register_handler`,
-/// `add_listener`, `on_close`, `subscribe`.
-fn registers(method: &str) -> bool {
-    ["set_", "register", "add_", "on_", "subscribe"]
-        .iter()
-        .any(|p| method.starts_with(p))
 }
 
 /// A tuple struct or enum variant built by a call (`Msg::Usage(id, tx)`, `Some(tx)`).
