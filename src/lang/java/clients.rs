@@ -1135,8 +1135,11 @@ impl<'a> Extractor<'a> {
     /// lacks: inline, or through a local; what poolguard cannot see lacks nothing.
     fn arg_lacks(&self, id: &str, arg: Node) -> Option<String> {
         let entry = self.catalog.client(id)?;
-        let start = self.config_start(entry, arg)?;
-        self.config_lacks(entry, start).map(|what| {
+        let lacks = match self.config_start(entry, arg) {
+            Some(start) => self.config_lacks(entry, start),
+            None => self.param_config_lacks(entry, arg),
+        };
+        lacks.map(|what| {
             format!(
                 "{what} on its {}",
                 entry
@@ -1145,6 +1148,46 @@ impl<'a> Extractor<'a> {
                     .trim_start_matches("a ")
             )
         })
+    }
+
+    /// What a configuration parameter lacks (`ldapContext(Hashtable env, ..)` that puts
+    /// the provider URL into `env` and connects): what the fresh object each call of
+    /// the method in this class passes lacks, with what the method sets on it (its
+    /// calls on the parameter). A caller that passes anything else, or no caller in
+    /// the class, lacks nothing poolguard can see.
+    fn param_config_lacks(&self, entry: &ClientEntry, arg: Node) -> Option<String> {
+        if arg.kind_name() != "identifier" {
+            return None;
+        }
+        let method = enclosing_method(arg)?;
+        let name = self.text(arg);
+        let params = super::syntax::formal_params(method);
+        let index = params
+            .iter()
+            .position(|p| p.field("name").is_some_and(|n| self.text(n) == name))?;
+        let method_name = self.text(method.field("name")?);
+        let class = enclosing_class_body(method)?;
+        let mut lacks = None;
+        let mut callers = 0;
+        let mut stack = vec![class];
+        while let Some(n) = stack.pop() {
+            let own_call = n.kind_name() == "method_invocation"
+                && n.field("name").is_some_and(|m| self.text(m) == method_name)
+                && n.field("object").is_none_or(|o| self.text(o) == "this");
+            if own_call {
+                let given = call_args(n);
+                if given.len() == params.len() {
+                    callers += 1;
+                    // The caller's fresh object: its set-up includes the method's calls
+                    // on the parameter (`observe` follows a helper of this class).
+                    let start = self.config_start(entry, *given.get(index)?)?;
+                    lacks = lacks.or(self.config_lacks(entry, start));
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        (callers > 0).then_some(lacks).flatten()
     }
 
     /// What a configuration object lacks. One handed to a project method that may
