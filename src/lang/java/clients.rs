@@ -1067,32 +1067,35 @@ impl<'a> Extractor<'a> {
         let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
             return false;
         };
-        let name = self.text(name);
-        let mut callers = 0;
+        let calls = self.own_calls(class, self.text(name));
+        !calls.is_empty()
+            && calls.into_iter().all(|n| {
+                // `c = https ? secure(url) : plain(url)`: the variable the branch goes to.
+                let at = super::syntax::outermost(
+                    n,
+                    &["parenthesized_expression", "ternary_expression"],
+                );
+                self.lacks(entry, start, &self.observe(at, &[]).calls)
+                    .is_none()
+                    || depth < 2 && self.returned_configured(entry, start, at, depth + 1)
+            })
+    }
+
+    /// The calls in a class body of its own method `name` (unqualified or on `this`).
+    fn own_calls<'t>(&self, class: Node<'t>, name: &str) -> Vec<Node<'t>> {
+        let mut out = Vec::new();
         let mut stack = vec![class];
         while let Some(n) = stack.pop() {
             let own_call = n.kind_name() == "method_invocation"
                 && n.field("name").is_some_and(|m| self.text(m) == name)
                 && n.field("object").is_none_or(|o| self.text(o) == "this");
             if own_call {
-                callers += 1;
-                // `c = https ? secure(url) : plain(url)`: the variable the branch goes to.
-                let at = super::syntax::outermost(
-                    n,
-                    &["parenthesized_expression", "ternary_expression"],
-                );
-                let configured = self
-                    .lacks(entry, start, &self.observe(at, &[]).calls)
-                    .is_none()
-                    || depth < 2 && self.returned_configured(entry, start, at, depth + 1);
-                if !configured {
-                    return false;
-                }
+                out.push(n);
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        callers > 0
+        out
     }
 
     /// The method that returns `value`: `return value;`, or a local set to it that
@@ -1169,23 +1172,15 @@ impl<'a> Extractor<'a> {
         let class = enclosing_class_body(method)?;
         let mut lacks = None;
         let mut callers = 0;
-        let mut stack = vec![class];
-        while let Some(n) = stack.pop() {
-            let own_call = n.kind_name() == "method_invocation"
-                && n.field("name").is_some_and(|m| self.text(m) == method_name)
-                && n.field("object").is_none_or(|o| self.text(o) == "this");
-            if own_call {
-                let given = call_args(n);
-                if given.len() == params.len() {
-                    callers += 1;
-                    // The caller's fresh object: its set-up includes the method's calls
-                    // on the parameter (`observe` follows a helper of this class).
-                    let start = self.config_start(entry, *given.get(index)?)?;
-                    lacks = lacks.or(self.config_lacks(entry, start));
-                }
+        for call in self.own_calls(class, method_name) {
+            let given = call_args(call);
+            if given.len() == params.len() {
+                callers += 1;
+                // The caller's fresh object: its set-up includes the method's calls
+                // on the parameter (`observe` follows a helper of this class).
+                let start = self.config_start(entry, *given.get(index)?)?;
+                lacks = lacks.or(self.config_lacks(entry, start));
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
         }
         (callers > 0).then_some(lacks).flatten()
     }
