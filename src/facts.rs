@@ -587,6 +587,11 @@ pub struct Entry {
     pub sized_job: bool,
 }
 
+/// Why a hot entry point an administrators' route (or role) makes cold is cold.
+pub fn admin_only(why: &str) -> String {
+    format!("admin-only {why}")
+}
+
 impl Entry {
     /// An entry of that heat, for that reason, with no other mark.
     pub fn new(heat: Heat, why: impl Into<String>) -> Entry {

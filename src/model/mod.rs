@@ -173,8 +173,7 @@ fn inherited_entries(
             .ancestry(t)
             .into_iter()
             .skip(1)
-            .flat_map(|a| types.decl(facts, a).supers.iter())
-            .filter(|r| types.resolve(r).is_none())
+            .flat_map(|a| types.external_supers(facts, a))
             .filter_map(|r| r.candidates.first().map(String::as_str))
             .collect();
         if external.is_empty() {
@@ -201,7 +200,7 @@ fn inherited_entries(
             // A back-office class's handlers (`@RequestMapping("/admin/..")`).
             let admin = types.decl(facts, t).admin_root;
             let (heat, why) = match e.heat {
-                EntryHeat::Hot if admin => (Heat::Cold, format!("admin-only {}", e.why)),
+                EntryHeat::Hot if admin => (Heat::Cold, crate::facts::admin_only(&e.why)),
                 EntryHeat::Hot => (Heat::Hot, e.why.clone()),
                 EntryHeat::Cold => (Heat::Cold, e.why.clone()),
             };

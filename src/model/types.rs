@@ -55,6 +55,19 @@ impl Types {
         t
     }
 
+    /// The supertypes of `id` the project does not declare (`extends HttpServlet`).
+    pub fn external_supers<'f>(
+        &self,
+        facts: &'f [FileFacts],
+        id: TypeId,
+    ) -> impl Iterator<Item = &'f TypeRef> + use<'f, '_> {
+        self.decl(facts, id)
+            .supers
+            .iter()
+            .map(|r| &**r)
+            .filter(|r| self.resolve(r).is_none())
+    }
+
     /// The declaration of type `id`.
     pub fn decl<'f>(&self, facts: &'f [FileFacts], id: TypeId) -> &'f crate::facts::TypeDecl {
         let (file, i) = self.decls[id];

@@ -184,15 +184,8 @@ impl<'a> Extractor<'a> {
     /// it names a role of its own) that of a class named for it (`@Path("admin") class
     /// AdminResource`): an operators' API, a few calls by hand, not traffic.
     pub(super) fn admin_route(&self, method: Node, own: &[Annotation]) -> bool {
-        let admin = |anns: &[Annotation]| {
-            anns.iter().any(|a| {
-                let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
-                (simple == "Path" || simple.ends_with("Mapping"))
-                    && a.strings
-                        .iter()
-                        .any(|v| v.split('/').any(operators_segment))
-            })
-        };
+        let admin =
+            |anns: &[Annotation]| route_paths(anns).any(|v| v.split('/').any(operators_segment));
         if admin(own) {
             return true;
         }
@@ -530,15 +523,21 @@ pub(super) fn modifiers_node(decl: Node) -> Option<Node> {
 /// ("/admin/article")`, `@Path("console/jobs")`): a back office, whatever the class
 /// is named (a later segment, `/eventmesh/admin`, may name a component its peers call).
 pub(super) fn operators_root(anns: &[Annotation]) -> bool {
-    anns.iter().any(|a| {
-        let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
-        (simple == "Path" || simple.ends_with("Mapping"))
-            && a.strings.iter().any(|v| {
-                v.split('/')
-                    .find(|s| !s.is_empty())
-                    .is_some_and(operators_segment)
-            })
+    route_paths(anns).any(|v| {
+        v.split('/')
+            .find(|s| !s.is_empty())
+            .is_some_and(operators_segment)
     })
+}
+
+/// The strings of route annotations (`@Path`, `@RequestMapping`, `@GetMapping`, ..).
+fn route_paths<'s>(anns: &'s [Annotation]) -> impl Iterator<Item = &'s String> {
+    anns.iter()
+        .filter(|a| {
+            let simple = a.name.rsplit('.').next().unwrap_or(&a.name);
+            simple == "Path" || simple.ends_with("Mapping")
+        })
+        .flat_map(|a| &a.strings)
 }
 
 /// A path segment that serves operators, not traffic: `admin`, `console` (a product's

@@ -456,7 +456,7 @@ impl<'a> Extractor<'a> {
                         || self.admin_route(node, annotations)
                         || self.admin_guarded(node) =>
                 {
-                    return Some(Entry::new(Heat::Cold, format!("admin-only {why}")))
+                    return Some(Entry::new(Heat::Cold, crate::facts::admin_only(&why)))
                 }
                 EntryHeat::Hot => Heat::Hot,
                 EntryHeat::Cold => Heat::Cold,

@@ -1870,23 +1870,8 @@ impl<'a> Extractor<'a> {
         let (true, Some(body)) = (private, self.class_body()) else {
             return false;
         };
-        let mut found = false;
-        let mut stack = vec![body];
-        while let Some(n) = stack.pop() {
-            if n.kind_name() == "method_invocation"
-                && n.field("name")
-                    .is_some_and(|m| self.text(m) == self.frame.method)
-                && n.field("object").is_none_or(|o| self.text(o) == "this")
-            {
-                if !self.in_completion_callback(n, body) {
-                    return false;
-                }
-                found = true;
-            }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
-        found
+        let calls = self.own_calls(body, &self.frame.method);
+        !calls.is_empty() && calls.iter().all(|&n| self.in_completion_callback(n, body))
     }
 
     /// Whether `n` lies in a lambda handed to a future's completion callback
@@ -1928,6 +1913,23 @@ impl<'a> Extractor<'a> {
     pub(super) fn own_methods(&self, name: &str) -> Vec<Node<'a>> {
         self.class_body()
             .map_or_else(Vec::new, |body| self.methods_named(body, name))
+    }
+
+    /// The calls in a class body of its own method `name` (unqualified or on `this`).
+    pub(super) fn own_calls<'t>(&self, class: Node<'t>, name: &str) -> Vec<Node<'t>> {
+        let mut out = Vec::new();
+        let mut stack = vec![class];
+        while let Some(n) = stack.pop() {
+            let own_call = n.kind_name() == "method_invocation"
+                && n.field("name").is_some_and(|m| self.text(m) == name)
+                && n.field("object").is_none_or(|o| self.text(o) == "this");
+            if own_call {
+                out.push(n);
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        out
     }
 
     /// The declarations of methods named `name` in a class body (overloads included).
