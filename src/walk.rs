@@ -485,8 +485,9 @@ fn is_jvm_language(dir: &str) -> bool {
 /// `sdk-test-server` (an in-memory server that unit tests run against), `it-harness`
 /// (what integration tests start and drive the product with), `systests`, `perftests`,
 /// `joramtests` (a module named for its tests), `orders-unit-test` and
-/// `orders-integration-test` (its tests' scaffolding), and a `tck` (a compatibility kit)
-/// (a `-` never appears in a package name). Not `-test`: `api-test` and
+/// `orders-integration-test` (its tests' scaffolding), a top-level `integration_test`
+/// module, and a `tck` (a compatibility kit) (a `-` never appears in a package name;
+/// only module directories, above `src`, are asked). Not `-test`: `api-test` and
 /// `service-test` modules of testing products serve traffic.
 fn is_test_support_module(dir: &str) -> bool {
     const SUFFIXES: &[&str] = &[
@@ -504,8 +505,11 @@ fn is_test_support_module(dir: &str) -> bool {
         "-integration-test",
         "-harness",
     ];
-    matches!(dir, "testkit" | "testing" | "tck")
-        || dir.ends_with("-tck")
+    matches!(
+        dir,
+        "testkit" | "testing" | "tck" | "integration-test" | "integration_test"
+    ) || dir.ends_with("-tck")
+        || dir.ends_with("_integration_test")
         || dir.starts_with("testing-")
         || SUFFIXES.iter().any(|s| dir.ends_with(s))
 }
@@ -631,6 +635,12 @@ mod tests {
         )));
         assert!(!is_test_path(Path::new(
             "orders-test/src/main/java/a/Account.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "integration_test/src/java/a/core/HttpProbe.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "svc/src/main/java/a/integration_test/Probe.java"
         )));
         assert!(is_test_path(Path::new("app/integration/src/proxy.rs")));
         assert!(is_test_path(Path::new("pool/mock/src/lib.rs")));
