@@ -840,7 +840,18 @@ impl<'a> Extractor<'a> {
             .map(super::syntax::arguments)
             .unwrap_or_default();
         let futures = &self.catalog.data.futures;
-        let mut v = match object.and_then(|o| self.static_class(o)) {
+        // `allOf(a, b)` after `import static ..CompletableFuture.allOf;`: the class's.
+        let imported = || {
+            let fq = self
+                .names
+                .resolve_static(name, &|fq| self.catalog.knows(fq))?;
+            fq.rsplit_once('.').map(|(class, _)| class.to_string())
+        };
+        let class = match object {
+            Some(o) => self.static_class(o),
+            None => imported(),
+        };
+        let mut v = match class {
             Some(class) => {
                 // A project helper that bounds a future it is given, as `orTimeout` does
                 // (`Futures.orTimeout(f, 3, SECONDS)`): the result is that future, bounded.
