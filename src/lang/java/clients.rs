@@ -230,7 +230,10 @@ impl<'a> Extractor<'a> {
         if idle(entry, &lacks, &used.calls) {
             return;
         }
-        let local = in_resource(start) || used.confined || used.sent_in_chain;
+        let local = in_resource(start)
+            || used.confined
+            || used.sent_in_chain
+            || !entry.reads.is_empty() && self.returned_to_own_callers(start);
         if self.bounds_each_request(entry, start, &used.request_calls, local)
             || self.handed_to_bound(entry, &used.passed)
             || self.configured_by_callers(entry, start)
@@ -1079,6 +1082,20 @@ impl<'a> Extractor<'a> {
                     .is_none()
                     || depth < 2 && self.returned_configured(entry, start, at, depth + 1)
             })
+    }
+
+    /// A connection a private method of the class returns to the class's own callers
+    /// (`private static HttpURLConnection open(String url)`): its requests run there,
+    /// at that method's heat (every caller's when all are cold).
+    fn returned_to_own_callers(&self, start: Node) -> bool {
+        let Some(method) = self.returned_from(start) else {
+            return false;
+        };
+        let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
+            return false;
+        };
+        self.modifiers(method).contains(&"private")
+            && !self.own_calls(class, self.text(name)).is_empty()
     }
 
     /// The method that returns `value`: `return value;`, or a local set to it that
