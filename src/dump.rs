@@ -291,7 +291,7 @@ pub fn dump(project: &Project) -> String {
             let linked = project.pool(&s.pool).is_some();
             let _ = writeln!(
                 out,
-                "  submit {} to {}{}{} at {} from {}{}",
+                "  submit {} to {}{}{} at {} from {}{}{}",
                 s.what,
                 project.canonical(&s.pool),
                 if linked { "" } else { " (no definition)" },
@@ -302,7 +302,8 @@ pub fn dump(project: &Project) -> String {
                     (Some(_), _) => ", waited".to_string(),
                     (None, Some(w)) => format!(", waited by a helper at {}", at(file, w)),
                     (None, None) => String::new(),
-                }
+                },
+                if s.detached { ", handle dropped" } else { "" }
             );
         }
         for c in facts.clients.iter().filter(|c| !c.requests.is_empty()) {

@@ -585,6 +585,9 @@ pub struct Entry {
     /// thread for each such method (`Model::scheduler_sized`).
     #[serde(default)]
     pub sized_job: bool,
+    /// Runs per message or event, not per request (the catalog's `per_event`).
+    #[serde(default)]
+    pub per_event: bool,
 }
 
 /// Why a hot entry point an administrators' route (or role) makes cold is cold.
@@ -602,6 +605,7 @@ impl Entry {
             yields: false,
             job: false,
             sized_job: false,
+            per_event: false,
         }
     }
 }
@@ -788,6 +792,10 @@ pub struct Submission {
     /// Made only when a guard admits it (`if (running.compareAndSet(false, true))`,
     /// or after `if (!lock.tryLock()) return;`): one such task is pending at a time.
     pub guarded: bool,
+    /// Java: a statement of its own, outside any loop or lambda (`mailer.execute(() ->
+    /// send(msg));`): its handle is dropped, so nothing waits on the task, and it adds
+    /// one task per run of its method.
+    pub detached: bool,
     /// Java: the method returns this submission's future (`return pool.submit(..)`,
     /// also through continuations `supplyAsync(..).thenApply(..)`): a caller that waits
     /// on the call's result waits for this task.

@@ -73,6 +73,8 @@ pub struct Sub {
     /// Made past a guard that admits one at a time (for a wrapper's call: the
     /// wrapper's own submission is).
     pub guarded: bool,
+    /// A direct submission whose handle is dropped ([`crate::facts::Submission::detached`]).
+    pub detached: bool,
 }
 
 impl Sub {
@@ -510,6 +512,7 @@ impl<'a> Project<'a> {
                     install: s.install,
                     via_wrapper: None,
                     guarded: s.guarded,
+                    detached: s.detached,
                 });
             }
             for (ci, c) in f.calls.iter().enumerate() {
@@ -539,6 +542,7 @@ impl<'a> Project<'a> {
                     install: false,
                     via_wrapper: None,
                     guarded: false,
+                    detached: false,
                 });
             }
         }
@@ -571,6 +575,7 @@ impl<'a> Project<'a> {
                 install: false,
                 via_wrapper: inner.map(|(f, s)| (f, s.span)),
                 guarded: inner.is_some_and(|(_, s)| s.guarded),
+                detached: false,
             });
         }
         out

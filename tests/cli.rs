@@ -30,7 +30,7 @@ const UNBOUNDED_RS: &str =
 const BOUNDED_RS: &str =
     "#[get(\"/\")] pub fn f() { let (_tx, _rx) = std::sync::mpsc::sync_channel::<u8>(8); }\n";
 /// An unbounded pool a request handler fills (hot: reported by default).
-const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n";
+const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) { for (Runnable r : rs) q.execute(r); } }\n";
 
 /// stdout as a `poolguard/v1` document, validated against the schema.
 /// Run `poolguard ARGS PATH`, expect exit `code`, return stdout.
@@ -250,12 +250,12 @@ fn suppressions() {
     write(
         t.path(),
         "B.java",
-        "import java.util.concurrent.*;\n@SuppressWarnings({\"rawtypes\", \"poolguard:unbounded_queue\"})\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n",
+        "import java.util.concurrent.*;\n@SuppressWarnings({\"rawtypes\", \"poolguard:unbounded_queue\"})\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) { for (Runnable r : rs) q.execute(r); } }\n",
     );
     write(
         t.path(),
         "C.java",
-        "// poolguard: allow-file(unbounded_queue)\nimport java.util.concurrent.*;\nclass C { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n",
+        "// poolguard: allow-file(unbounded_queue)\nimport java.util.concurrent.*;\nclass C { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) { for (Runnable r : rs) q.execute(r); } }\n",
     );
     poolguard().arg("check").arg(t.path()).assert().code(0);
     // An allow for another rule does not hide this one.
@@ -407,7 +407,7 @@ fn bad_input_never_stops_the_run() {
     write(
         d,
         "Broken.java",
-        "import java.util.concurrent.*;\nclass Broken { void m() { int x = ; }\n  ExecutorService q = Executors.newFixedThreadPool(4);\n  @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); }\n}\n",
+        "import java.util.concurrent.*;\nclass Broken { void m() { int x = ; }\n  ExecutorService q = Executors.newFixedThreadPool(4);\n  @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) { for (Runnable r : rs) q.execute(r); }\n}\n",
     );
     write(
         d,
@@ -1047,7 +1047,7 @@ fn invalid_allows_are_reported_with_a_suggestion() {
     write(
         t.path(),
         "B.java",
-        "import java.util.concurrent.*;\n@SuppressWarnings(\"poolguard\")\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n",
+        "import java.util.concurrent.*;\n@SuppressWarnings(\"poolguard\")\nclass B { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) { for (Runnable r : rs) q.execute(r); } }\n",
     );
     let (out, _) = outputs(&["--format", "concise"], t.path(), 1);
     let lines: Vec<&str> = out.lines().collect();

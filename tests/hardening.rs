@@ -60,7 +60,7 @@ fn errors(doc: &Value) -> Vec<(String, String)> {
 }
 
 /// An unbounded pool a request handler fills (hot: reported by default).
-const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); } }\n";
+const UNBOUNDED_JAVA: &str = "import java.util.concurrent.*;\nclass Q { ExecutorService q = Executors.newFixedThreadPool(4); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) { for (Runnable r : rs) q.execute(r); } }\n";
 const UNBOUNDED_RS: &str =
     "#[get(\"/\")] pub fn f() { let (_tx, _rx) = std::sync::mpsc::channel::<u8>(); }\n";
 
@@ -686,7 +686,7 @@ fn odd_file_names_stay_distinct_and_on_one_line() {
 fn java_int_arithmetic_overflows_like_java() {
     let t = TempDir::new().unwrap();
     let q = |cap: &str| {
-        format!("import java.util.concurrent.*;\nclass Q {{ ExecutorService q = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>({cap})); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) {{ q.execute(r); }} }}\n")
+        format!("import java.util.concurrent.*;\nclass Q {{ ExecutorService q = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>({cap})); @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) {{ for (Runnable r : rs) q.execute(r); }} }}\n")
     };
     write(t.path(), "Wraps.java", &q("1 << 33")); // 2 in Java
     write(t.path(), "Large.java", &q("1 << 20"));

@@ -23,7 +23,7 @@ fn stdout(dir: &Path, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-const QUEUE_JAVA: &str = "package com.acme;\nimport java.util.concurrent.*;\nclass Q {\n  ExecutorService q = Executors.newFixedThreadPool(4);\n  @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(Runnable r) { q.execute(r); }\n}\n";
+const QUEUE_JAVA: &str = "package com.acme;\nimport java.util.concurrent.*;\nclass Q {\n  ExecutorService q = Executors.newFixedThreadPool(4);\n  @org.springframework.web.bind.annotation.GetMapping(\"/\") void f(java.util.List<Runnable> rs) { for (Runnable r : rs) q.execute(r); }\n}\n";
 const CHANNEL_RS: &str =
     "#[get(\"/\")] pub fn f() {\n    let (_tx, _rx) = std::sync::mpsc::channel::<u8>();\n}\n";
 

@@ -375,6 +375,12 @@ pub struct EntryPoint {
     /// default scheduler has one thread, which every `@Scheduled` method shares.
     #[serde(default)]
     pub job_when_sized: bool,
+    /// Hot for every message or event it is handed (a Kafka listener, a logging
+    /// appender), not for a request a client waits on: handing each one to a pool's
+    /// queue and dropping the handle gives up the backpressure the feed had
+    /// (`unbounded_queue` reports such fills; one a request handler drops is a note).
+    #[serde(default)]
+    pub per_event: bool,
     /// Rust, with `registrars`: only in a method chain that starts at a call or a
     /// macro of one of these crates (`warp::path!(..).and_then(handler)`), where a
     /// method as common as `and_then` registers a handler.

@@ -29,6 +29,8 @@ pub struct Heats {
     first_use: rustc_hash::FxHashSet<Node>,
     /// Test hooks no code of the project calls (`Context::test_hook`): only tests run them.
     test_hooks: rustc_hash::FxHashSet<Node>,
+    /// Inherited entry points that run per message or event (`per_event`).
+    event_roots: rustc_hash::FxHashSet<Node>,
 }
 
 /// One step of a witness path: the entry point, then each call.
@@ -288,11 +290,7 @@ impl Spread<'_> {
 }
 
 impl Heats {
-    pub fn new(
-        facts: &[FileFacts],
-        graph: &CallGraph,
-        inherited: &[(Node, Heat, String)],
-    ) -> Heats {
+    pub fn new(facts: &[FileFacts], graph: &CallGraph, inherited: &[super::Inherited]) -> Heats {
         let mut h = Heats::default();
         // Edges for heat: calls, plus lexical nesting where code runs in its parent.
         let mut nested: HashMap<Node, Vec<Node>> = HashMap::default();
@@ -399,7 +397,10 @@ impl Heats {
             h.heat.insert(*n, Heat::Hot);
             hot.push_back(*n);
         }
-        for (n, heat, why) in inherited {
+        for (n, heat, why, per_event) in inherited {
+            if *per_event {
+                h.event_roots.insert(*n);
+            }
             deferred.remove(n);
             h.roots.insert(*n, why.clone());
             h.heat.insert(*n, *heat);
@@ -477,14 +478,14 @@ impl Heats {
         facts: &[FileFacts],
         graph: &CallGraph,
         nested: &HashMap<Node, Vec<Node>>,
-        inherited: &[(Node, Heat, String)],
+        inherited: &[super::Inherited],
     ) -> rustc_hash::FxHashSet<Node> {
         let handlers: rustc_hash::FxHashSet<Node> =
             graph.handlers.iter().map(|(n, _)| *n).collect();
         let inherited: rustc_hash::FxHashSet<Node> = inherited
             .iter()
-            .filter(|(_, h, _)| *h == Heat::Hot)
-            .map(|(n, _, _)| *n)
+            .filter(|(_, h, _, _)| *h == Heat::Hot)
+            .map(|(n, _, _, _)| *n)
             .collect();
         let mut roots: Vec<Node> = self
             .roots
@@ -646,6 +647,11 @@ impl Heats {
     /// (a client on a test channel) exists only in tests.
     pub fn test_hook(&self, n: Node) -> bool {
         self.test_hooks.contains(&n)
+    }
+
+    /// Whether `n` is an entry point it inherits that runs per message or event.
+    pub fn event_root(&self, n: Node) -> bool {
+        self.event_roots.contains(&n)
     }
 
     /// Why a root is hot or cold.

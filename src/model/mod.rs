@@ -66,6 +66,10 @@ impl Model {
     }
 }
 
+/// An entry point a method takes from a supertype or an interface: the method, its
+/// heat, why, and whether it runs per message or event (the catalog's `per_event`).
+pub type Inherited = (Node, Heat, String, bool);
+
 /// Whether the scheduler threads the project sets (all literals, the largest count)
 /// are at least as many as its methods whose entry is a job when sized.
 fn scheduler_sized(facts: &[FileFacts]) -> bool {
@@ -97,7 +101,7 @@ fn implemented_handlers(
     facts: &[FileFacts],
     types: &Types,
     calls: &calls::CallGraph,
-) -> Vec<(Node, Heat, String)> {
+) -> Vec<Inherited> {
     let mut out = Vec::new();
     for (node, c, t) in unentered_methods(files, facts, types) {
         if !types.decl(facts, t).controller {
@@ -117,7 +121,7 @@ fn implemented_handlers(
             })
         });
         if let Some(why) = mapped {
-            out.push((node, Heat::Hot, why));
+            out.push((node, Heat::Hot, why, false));
         }
     }
     out
@@ -157,7 +161,7 @@ fn inherited_entries(
     facts: &[FileFacts],
     types: &Types,
     entries: &[EntryPoint],
-) -> Vec<(Node, Heat, String)> {
+) -> Vec<Inherited> {
     let by_supertype: Vec<&EntryPoint> = entries
         .iter()
         .filter(|e| !e.supertypes.is_empty())
@@ -204,7 +208,7 @@ fn inherited_entries(
                 EntryHeat::Hot => (Heat::Hot, e.why.clone()),
                 EntryHeat::Cold => (Heat::Cold, e.why.clone()),
             };
-            out.push(((file, ctx), heat, why));
+            out.push(((file, ctx), heat, why, e.per_event));
         }
     }
     out

@@ -305,6 +305,7 @@ impl<'a> Extractor<'a> {
                                 yields: false,
                                 job: false,
                                 sized_job: false,
+                                per_event: false,
                             }));
                         }
                         if project_call {
@@ -709,6 +710,7 @@ impl<'a> Extractor<'a> {
             install: false,
             task_param: None,
             guarded: self.admits_one(node) || self.replaces_pending(node),
+            detached: syntax::detached_statement(node, self.src),
             returned: self.returned_call == Some(node.id()),
             task_type: None,
             task_factory: None,

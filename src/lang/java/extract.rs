@@ -224,6 +224,7 @@ impl<'a> Extractor<'a> {
                 yields: true,
                 job: false,
                 sized_job: false,
+                per_event: false,
             }));
         }
     }
@@ -468,6 +469,7 @@ impl<'a> Extractor<'a> {
                 yields: e.yields,
                 job: e.job,
                 sized_job: e.job_when_sized,
+                per_event: e.per_event,
             });
         }
         None
@@ -1254,6 +1256,7 @@ impl<'a> Extractor<'a> {
                         yields: false,
                         job: false,
                         sized_job: false,
+                        per_event: false,
                     })
             });
             self.facts.contexts[id].entry = entry.map(Box::new);

@@ -528,6 +528,62 @@ pub(super) fn names_local(ident: Node, name: &str, src: &str) -> bool {
     false
 }
 
+/// Calls by which a task answers whoever waits for it (`result.set(v)`,
+/// `deferred.setResult(v)`, `async.resume(v)`, `latch.countDown()`).
+const ANSWERS: &[&str] = &[
+    "set",
+    "setException",
+    "complete",
+    "completeExceptionally",
+    "setResult",
+    "setErrorResult",
+    "resume",
+    "countDown",
+    "release",
+];
+
+/// A call that is a statement of its own (its result dropped), with no loop or lambda
+/// between it and its method, whose arguments answer no one (`pool.execute(() ->
+/// result.set(v))` answers the caller of `result`): `pool.execute(task);` runs once per
+/// call of the method, and nothing waits for it.
+pub(super) fn detached_statement(call: Node, src: &str) -> bool {
+    if call
+        .parent()
+        .is_none_or(|p| p.kind_name() != "expression_statement")
+    {
+        return false;
+    }
+    let answers = call.field("arguments").is_some_and(|args| {
+        any_node(args, |n| {
+            let name = match n.kind_name() {
+                "method_invocation" => n.field("name"),
+                // `flushed::countDown`
+                "method_reference" => n.named_child(n.named_child_count().saturating_sub(1) as u32),
+                _ => None,
+            };
+            name.is_some_and(|m| ANSWERS.contains(&text(m, src)))
+        })
+    });
+    if answers {
+        return false;
+    }
+    let mut cur = call;
+    while let Some(p) = cur.parent() {
+        match p.kind_name() {
+            "method_declaration" | "constructor_declaration" => return true,
+            "for_statement"
+            | "enhanced_for_statement"
+            | "while_statement"
+            | "do_statement"
+            | "lambda_expression"
+            | "class_body"
+            | "static_initializer" => return false,
+            _ => cur = p,
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::short;

@@ -542,6 +542,7 @@ impl<'a> Extractor<'a> {
             install,
             task_param: None,
             guarded: false,
+            detached: false,
             returned: false,
             task_type: None,
             task_factory: None,
@@ -1449,6 +1450,7 @@ fn thread_entry(
         yields: false,
         job,
         sized_job: false,
+        per_event: false,
     }))
 }
 

@@ -109,6 +109,7 @@ impl Extractor<'_> {
                     yields: e.yields,
                     job: e.job,
                     sized_job: e.job_when_sized,
+                    per_event: e.per_event,
                 });
             }
         }
