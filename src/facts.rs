@@ -956,6 +956,9 @@ pub struct Call {
     /// != null) return found;` of a constant lookup).
     #[serde(default)]
     pub once: bool,
+    /// Java: a statement of its own outside loops and lambdas whose arguments answer no
+    /// one ([`Submission::detached`]): a wrapper's submission made this way is dropped.
+    pub detached: bool,
 }
 
 /// The field a getter's name says it returns: `getThreadPool` → `threadPool`,

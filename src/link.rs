@@ -575,7 +575,9 @@ impl<'a> Project<'a> {
                 install: false,
                 via_wrapper: inner.map(|(f, s)| (f, s.span)),
                 guarded: inner.is_some_and(|(_, s)| s.guarded),
-                detached: false,
+                // `TaskExecutor.submit(task);` where the wrapper's own submission drops
+                // its handle too, or returns it to this call, which drops it.
+                detached: call.detached && inner.is_some_and(|(_, s)| s.detached || s.returned),
             });
         }
         out

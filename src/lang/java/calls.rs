@@ -523,6 +523,7 @@ impl<'a> Extractor<'a> {
             literals: 0,
             timed: false,
             once: self.frame.once > 0,
+            detached: false,
         }
     }
 
@@ -2084,6 +2085,7 @@ impl<'a> Extractor<'a> {
             literals: self.arg_kinds(args),
             timed: false,
             once: self.frame.once > 0,
+            detached: syntax::detached_statement(node, self.src),
         });
     }
 

@@ -861,6 +861,7 @@ impl<'a> Extractor<'a> {
             literals: 0,
             timed: self.timeout_wrapped > 0,
             once: false,
+            detached: false,
         }
     }
 
