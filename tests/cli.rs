@@ -794,7 +794,7 @@ fn rules_and_levels(dir: &Path, extra: &[&str]) -> Vec<(String, String)> {
 fn rust_unknown_context_keeps_clients() {
     let t = TempDir::new().unwrap();
     let rust = r#"pub async fn settle(h: tokio::runtime::Handle) -> u8 {
-    h.block_on(async { 1 })
+    tokio::task::block_in_place(|| h.block_on(async { 1 }))
 }
 
 pub async fn fetch(url: &str) -> Result<String, reqwest::Error> {

@@ -203,7 +203,10 @@ fn blocking_in_async(project: &Project) -> Vec<Diagnostic> {
             .label(e.file, c.head, format!("`{}` runs on the async runtime", c.name))
             .help(w.help.clone())
             .at(file, w.ctx);
-            if e.blocks_shared_worker(project) {
+            // A runtime's `block_on` inside a runtime panics wherever the path runs:
+            // a defect, not a risk its context weighs.
+            let panics = !in_place && w.kind == WaitKind::CallerRuns && w.what.contains("block_on");
+            if panics || e.blocks_shared_worker(project) {
                 d = d.in_any_context();
             }
             // `block_in_place(|| conn.query(..))` with no wait inside: tokio's way to
