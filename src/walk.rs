@@ -465,9 +465,12 @@ fn is_test_dir(dir: &Path) -> bool {
 
 /// Gradle source sets that hold tests, test fixtures or benchmarks, never served
 /// code: `src/testFixtures/java`, `src/integrationTest/java`, `src/androidTest/java`,
-/// `src/jmh/java` (`src/main` and custom sets such as `src/generated` are not).
+/// `src/integration-test/java`, `src/jmh/java`, and Maven's `src/it/java` (`src/main`
+/// and custom sets such as `src/generated` are not).
 fn is_test_source_set(set: &str) -> bool {
-    set == "jmh"
+    matches!(set, "jmh" | "it")
+        || set.ends_with("-test")
+        || set.ends_with("-tests")
         || set
             .strip_prefix("test")
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_uppercase))
@@ -626,6 +629,13 @@ mod tests {
         )));
         assert!(is_test_path(Path::new("bench/src/jmh/java/a/B.java")));
         assert!(!is_test_path(Path::new("svc/src/generated/java/a/B.java")));
+        assert!(is_test_path(Path::new(
+            "svc/src/integration-test/java/a/ITConfig.java"
+        )));
+        assert!(is_test_path(Path::new("svc/src/it/java/a/Probe.java")));
+        assert!(!is_test_path(Path::new(
+            "svc/src/main/java/a/it/Probe.java"
+        )));
         assert!(!is_test_path(Path::new("svc/src/testing/java/a/B.java")));
         assert!(!is_test_path(Path::new("src/lib.rs")));
         assert!(is_test_path(Path::new("server/src/test_util.rs")));
