@@ -1116,15 +1116,7 @@ impl<'a> Extractor<'a> {
 fn repeated_within(node: Node, scope: Node) -> bool {
     let mut cur = node.parent();
     while let Some(n) = cur.filter(|n| n.id() != scope.id()) {
-        if matches!(
-            n.kind_name(),
-            "for_statement"
-                | "enhanced_for_statement"
-                | "while_statement"
-                | "do_statement"
-                | "lambda_expression"
-                | "class_body"
-        ) {
+        if super::syntax::REPEATING.contains(&n.kind_name()) {
             return true;
         }
         cur = n.parent();

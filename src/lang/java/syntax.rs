@@ -571,18 +571,23 @@ pub(super) fn detached_statement(call: Node, src: &str) -> bool {
     while let Some(p) = cur.parent() {
         match p.kind_name() {
             "method_declaration" | "constructor_declaration" => return true,
-            "for_statement"
-            | "enhanced_for_statement"
-            | "while_statement"
-            | "do_statement"
-            | "lambda_expression"
-            | "class_body"
-            | "static_initializer" => return false,
+            k if REPEATING.contains(&k) || k == "static_initializer" => return false,
             _ => cur = p,
         }
     }
     false
 }
+
+/// Nodes whose code may run more than once per run of what encloses them: loops,
+/// lambdas, and class bodies (an anonymous class's methods).
+pub(super) const REPEATING: &[&str] = &[
+    "for_statement",
+    "enhanced_for_statement",
+    "while_statement",
+    "do_statement",
+    "lambda_expression",
+    "class_body",
+];
 
 #[cfg(test)]
 mod tests {
