@@ -506,13 +506,13 @@ fn is_test_support_module(dir: &str) -> bool {
         "-test-server",
         "-unit-test",
         "-integration-test",
+        "_integration_test",
         "-harness",
     ];
     matches!(
         dir,
         "testkit" | "testing" | "tck" | "integration-test" | "integration_test"
     ) || dir.ends_with("-tck")
-        || dir.ends_with("_integration_test")
         || dir.starts_with("testing-")
         || SUFFIXES.iter().any(|s| dir.ends_with(s))
 }

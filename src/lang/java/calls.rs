@@ -2085,7 +2085,14 @@ impl<'a> Extractor<'a> {
             literals: self.arg_kinds(args),
             timed: false,
             once: self.frame.once > 0,
-            detached: syntax::detached_statement(node, self.src),
+            // A submission's call: the submission's check, not a second walk.
+            detached: match self
+                .submission_at
+                .get(&(node.start_byte(), node.end_byte()))
+            {
+                Some(&i) => self.facts.submissions[i].detached,
+                None => syntax::detached_statement(node, self.src),
+            },
         });
     }
 

@@ -1064,13 +1064,9 @@ impl<'a> Extractor<'a> {
         value: Node,
         depth: u8,
     ) -> bool {
-        let Some(method) = self.returned_from(value) else {
+        let Some((_, calls)) = self.returned_to(value) else {
             return false;
         };
-        let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
-            return false;
-        };
-        let calls = self.own_calls(class, self.text(name));
         !calls.is_empty()
             && calls.into_iter().all(|n| {
                 // `c = https ? secure(url) : plain(url)`: the variable the branch goes to.
@@ -1088,14 +1084,20 @@ impl<'a> Extractor<'a> {
     /// (`private static HttpURLConnection open(String url)`): its requests run there,
     /// at that method's heat (every caller's when all are cold).
     fn returned_to_own_callers(&self, start: Node) -> bool {
-        let Some(method) = self.returned_from(start) else {
-            return false;
-        };
-        let (Some(name), Some(class)) = (method.field("name"), enclosing_class_body(method)) else {
-            return false;
-        };
-        self.modifiers(method).contains(&"private")
-            && !self.own_calls(class, self.text(name)).is_empty()
+        self.returned_to(start).is_some_and(|(method, calls)| {
+            !calls.is_empty() && self.modifiers(method).contains(&"private")
+        })
+    }
+
+    /// The method that returns `value`, and its class's own calls of it.
+    fn returned_to<'t>(&self, value: Node<'t>) -> Option<(Node<'t>, Vec<Node<'t>>)>
+    where
+        'a: 't,
+    {
+        let method = self.returned_from(value)?;
+        let name = self.text(method.field("name")?);
+        let class = enclosing_class_body(method)?;
+        Some((method, self.own_calls(class, name)))
     }
 
     /// The method that returns `value`: `return value;`, or a local set to it that

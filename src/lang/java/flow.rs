@@ -1916,19 +1916,20 @@ impl<'a> Extractor<'a> {
     }
 
     /// The calls in a class body of its own method `name` (unqualified or on `this`).
-    pub(super) fn own_calls<'t>(&self, class: Node<'t>, name: &str) -> Vec<Node<'t>> {
+    pub(super) fn own_calls<'t>(&self, class: Node<'t>, name: &str) -> Vec<Node<'t>>
+    where
+        'a: 't,
+    {
         let mut out = Vec::new();
-        let mut stack = vec![class];
-        while let Some(n) = stack.pop() {
+        self.each_below(class, |n| {
             let own_call = n.kind_name() == "method_invocation"
                 && n.field("name").is_some_and(|m| self.text(m) == name)
                 && n.field("object").is_none_or(|o| self.text(o) == "this");
             if own_call {
                 out.push(n);
             }
-            let mut c = n.walk();
-            stack.extend(n.named_children(&mut c));
-        }
+            true
+        });
         out
     }
 
