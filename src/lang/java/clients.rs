@@ -80,7 +80,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// A URL read from disk: `getResource(..)` (of a class or class loader),
-    /// `file.toURI().toURL()`, a `"file:"`/`"jar:"` literal or `new URL(<one of these>)`,
+    /// `file.toURI().toURL()` or `path.toUri().toURL()`, a `"file:"`/`"jar:"` literal or `new URL(<one of these>)`,
     /// or a local initialized with one.
     fn local_url(&self, n: Node) -> bool {
         match n.kind_name() {
@@ -98,7 +98,7 @@ impl<'a> Extractor<'a> {
                     "toURL" => n
                         .field("object")
                         .and_then(|o| o.field("name"))
-                        .is_some_and(|m| self.text(m) == "toURI"),
+                        .is_some_and(|m| matches!(self.text(m), "toURI" | "toUri")),
                     _ => false,
                 }
             }

@@ -371,7 +371,10 @@ impl<'a> Extractor<'a> {
             }
             // `download(path, client, &v)`: moved into a function of this file that
             // keeps it to itself, it still ends with this call.
-            let kept_elsewhere = uses.escapes || (uses.reassigned && uses.derived_escapes);
+            // A builder's client built into another local (`let c = builder.build(conn);`)
+            // and stored is kept elsewhere too.
+            let kept_elsewhere =
+                uses.escapes || ((uses.reassigned || uses.built) && uses.derived_escapes);
             local = !kept_elsewhere && uses.moved.iter().all(|(f, i)| self.param_stays(f, *i));
             handed = uses.handed.first().copied();
             wrapped |= uses.raced_with_timer;
@@ -636,11 +639,11 @@ impl<'a> Extractor<'a> {
                 continue;
             };
             // `impl Service<Req> for Transport { async fn call(..) { self.client.request(..) } }`
-            // over a client that cannot bound itself (hyper's) kept in its field: the
+            // over a client that cannot bound itself (hyper's) kept in its field (or made
+            // by its impl and kept, wrapped in a layer stack under an alias): the
             // transport of a service stack, whose layers are where its bound belongs.
             let layers = &self.catalog.data.layer_traits;
             if fixed
-                && keepers.contains(&keeper.as_str())
                 && self
                     .facts
                     .trait_impls
@@ -793,6 +796,9 @@ struct VarUses<'v> {
     /// What is derived from it is stored, moved or captured (followed for a
     /// reassigned builder, whose client is derived).
     derived_escapes: bool,
+    /// A local is derived from it with a `build` call (`let c = builder.build(conn);`):
+    /// a builder, whose client is derived.
+    built: bool,
 }
 
 /// Calls that make a `select!` arm a time bound (`interval.tick()` too).
@@ -822,6 +828,7 @@ impl<'v> VarUses<'v> {
             request,
             reassigned: false,
             derived_escapes: false,
+            built: false,
         }
     }
 
@@ -844,6 +851,7 @@ impl<'ast> Visit<'ast> for VarUses<'_> {
             let chain = flatten(&init.expr);
             if !chain.calls.is_empty() && (self.is_var(chain.root) || self.is_derived(chain.root)) {
                 self.derived.push(p.ident.to_string());
+                self.built |= chain.calls.iter().any(|c| c.method == "build");
             }
         }
         syn::visit::visit_local(self, l);
