@@ -356,6 +356,17 @@ pub fn dump(project: &Project) -> String {
                     at(file, c.span)
                 );
             }
+            if let Some(name) = &c.static_item {
+                let _ = writeln!(
+                    out,
+                    "  client at {} kept in static {name}",
+                    at(file, c.span)
+                );
+            }
+        }
+        for (name, timed) in &facts.static_requests {
+            let how = if *timed { "with" } else { "without" };
+            let _ = writeln!(out, "  request on static {name}, {how} a timeout");
         }
         for s in &facts.client_sources {
             let _ = writeln!(

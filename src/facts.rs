@@ -154,6 +154,10 @@ pub struct FileFacts {
     /// Rust: builders that functions of other files return, built here.
     #[serde(default)]
     pub builder_uses: Vec<BuilderUse>,
+    /// Rust: HTTP requests started on a static by name (`CLIENT.get(url)`, or on a
+    /// local taken from it), and whether each is given a `.timeout(..)`.
+    #[serde(default)]
+    pub static_requests: Vec<(Box<str>, bool)>,
     /// Named items (classes, methods, functions) for fingerprints.
     pub items: Vec<Item>,
     /// Functions registered as handlers by name (`get(list_orders)`), with why:
@@ -1124,6 +1128,11 @@ pub struct Client {
     /// ([`BuilderUse`]).
     #[serde(default)]
     pub unbuilt: Option<Vec<Box<str>>>,
+    /// Rust: made in the initializer of this static (`static CLIENT: Lazy<Client> =
+    /// Lazy::new(Client::new)`): bounded when every request the crate starts on it
+    /// ([`FileFacts::static_requests`]) sets a per-request timeout.
+    #[serde(default)]
+    pub static_item: Option<Box<str>>,
 }
 
 /// Rust: a builder a function of another file returns, built here (`let b =

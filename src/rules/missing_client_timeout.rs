@@ -121,6 +121,23 @@ fn bounded_by_takers(project: &Project, c: &Client) -> bool {
     takers.peek().is_some() && takers.all(|s| s.bounded.contains(entry))
 }
 
+/// Rust: a client made in a static's initializer whose every request the crate
+/// starts on that static (by name, in any of its files) sets a per-request
+/// `.timeout(..)` (`CLIENT.get(url).timeout(d)`): bounded there.
+fn bounded_on_static(project: &Project, file: usize, c: &Client) -> bool {
+    let Some(name) = &c.static_item else {
+        return false;
+    };
+    let krate = project.facts[file].module.first();
+    let mut requests = project
+        .each()
+        .filter(|(_, _, f)| f.module.first() == krate)
+        .flat_map(|(_, _, f)| &f.static_requests)
+        .filter(|(n, _)| n == name)
+        .peekable();
+    requests.peek().is_some() && requests.all(|(_, timed)| *timed)
+}
+
 /// Rust: hot code that runs inside a route handler's future, in a crate whose server
 /// cancels that future after a timeout (`TimeoutLayer`): its requests are bounded
 /// there. A task the handler spawns outlives it, and is a root of its own.
@@ -279,6 +296,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 || bounded_by_server(project, &timed, file, c)
                 || requests_bounded()
                 || bounded_by_takers(project, c)
+                || bounded_on_static(project, file, c)
                 || made_with_interceptor(project, c)
             {
                 continue;

@@ -323,6 +323,7 @@ impl<'a> Extractor<'a> {
                 None => Vec::new(),
             },
             unbuilt: None,
+            static_item: None,
         });
     }
 

@@ -528,13 +528,14 @@ impl<'a> Extractor<'a> {
             _ => return None,
         };
         let idx = self.facts.submissions.len();
+        let ctx = self.ctx_or_file();
         self.facts.submissions.push(Submission {
             span: s,
             what: String::new(),
             pool: key,
             pool_name: name,
             confirmed,
-            ctx: self.current_ctx().unwrap_or(0),
+            ctx,
             task: None,
             task_method: None,
             waited: None,
@@ -730,7 +731,7 @@ impl<'a> Extractor<'a> {
         if w.exempt_in.contains(&self.method) {
             return;
         }
-        let ctx = self.current_ctx().unwrap_or(0);
+        let ctx = self.ctx_or_file();
         let exec = self.execution_of(ctx);
         // A thread the function started itself is not a pool hand-off ("submit then wait").
         let origin = origin.filter(|&o| self.facts.submissions[o].confirmed);
@@ -836,15 +837,16 @@ impl<'a> Extractor<'a> {
 
     /// A call record here: `owner::name` ("" for a free function).
     pub(super) fn call_record(
-        &self,
+        &mut self,
         owner: String,
         name: String,
         s: Span,
         lambdas: Vec<(usize, usize)>,
     ) -> Call {
+        let ctx = self.ctx_or_file();
         Call {
             span: s,
-            ctx: self.current_ctx().unwrap_or(0),
+            ctx,
             method: name.into(),
             receiver_type: None,
             callee_owner: Some(owner.into()),

@@ -468,9 +468,10 @@ impl<'a> Extractor<'a> {
                         .push((self.facts.clients.len(), t, owner, entry.fixed));
                 }
             }
+            let ctx = self.ctx_or_file();
             self.facts.clients.push(Client {
                 span: s,
-                ctx: self.current_ctx().unwrap_or(0),
+                ctx,
                 message,
                 help: entry.help.clone(),
                 local: local || entry.one_shot,
@@ -485,6 +486,7 @@ impl<'a> Extractor<'a> {
                 returned_by: None,
                 made_with: Vec::new(),
                 unbuilt: returned,
+                static_item: self.static_item.as_deref().map(Into::into),
             });
         }
     }
@@ -694,13 +696,12 @@ impl<'a> Extractor<'a> {
     /// nor is a hyper client a transport-layer type keeps (`layered_clients`).
     pub fn bound_per_request(&mut self, file: &syn::File) {
         let mut drop: std::collections::HashSet<usize> = self.layered_clients.drain(..).collect();
-        if !self.stored_clients.is_empty() {
-            let mut v = TimedRequests::default();
-            v.visit_file(file);
-            if v.all_timed() {
-                drop.extend(self.stored_clients.drain(..));
-            }
+        let mut v = TimedRequests::default();
+        v.visit_file(file);
+        if !self.stored_clients.is_empty() && v.all_timed() {
+            drop.extend(self.stored_clients.drain(..));
         }
+        self.facts.static_requests = v.on_statics();
         if drop.is_empty() {
             return;
         }
@@ -1035,8 +1036,14 @@ const REQUEST_METHODS: [&str; 7] = ["request", "get", "post", "put", "delete", "
 struct TimedRequests {
     starts: usize,
     inline_timed: usize,
-    /// Locals holding a request started on a `self` field, and whether it was timed.
-    requests: Vec<(String, bool)>,
+    /// Locals holding a request started on a `self` field (or on a static, named),
+    /// and whether it was timed.
+    requests: Vec<(String, bool, Option<String>)>,
+    /// Requests started inline on a static (by its name), and whether each is timed.
+    static_requests: Vec<(String, bool)>,
+    /// Locals holding a static client (`let c = CLIENT.as_ref()?.clone();`): (local,
+    /// static).
+    static_aliases: Vec<(String, String)>,
     /// Inside the arguments of `tokio::time::timeout(..)` / `timeout_at(..)`.
     in_timeout: usize,
     /// Locals holding a client field (`let client = self.client.as_mut().ok_or(..)?;`,
@@ -1050,7 +1057,10 @@ struct TimedRequests {
 impl TimedRequests {
     /// Every request the file starts on a field is bounded (and there is one).
     fn all_timed(&self) -> bool {
-        let timed = self.inline_timed + self.requests.iter().filter(|r| r.1).count();
+        let timed = self.inline_timed
+            + (self.requests.iter())
+                .filter(|r| r.1 && r.2.is_none())
+                .count();
         self.starts > 0 && timed == self.starts
     }
 
@@ -1067,6 +1077,33 @@ impl TimedRequests {
                 ((self.is_alias_var(chain.root) && !hands_on(first)) || shared)
                     .then(|| sets_timeout(chain))
             })
+    }
+
+    /// A chain that starts a request on a static (`CLIENT.get(url)`,
+    /// `CLIENT.as_ref().unwrap().post(url)`) or on a local holding one: the static's
+    /// name, and whether the chain sets a timeout.
+    fn static_request(&self, chain: &Chain) -> Option<(String, bool)> {
+        let origin = match chain.root {
+            syn::Expr::Path(p) => static_name(p).or_else(|| {
+                let (_, s) = self
+                    .static_aliases
+                    .iter()
+                    .find(|(a, _)| p.path.is_ident(a))?;
+                Some(s.clone())
+            }),
+            _ => None,
+        }?;
+        let first = chain.calls.iter().find(|c| !static_handoff(c))?;
+        starts_request(first).then(|| (origin, sets_timeout(chain)))
+    }
+
+    /// The requests started on statics, by name, and whether each is timed.
+    fn on_statics(self) -> Vec<(Box<str>, bool)> {
+        let locals = (self.requests.into_iter()).filter_map(|(_, t, o)| Some((o?, t)));
+        (self.static_requests.into_iter())
+            .chain(locals)
+            .map(|(o, t)| (o.into(), t))
+            .collect()
     }
 
     /// A `let` that binds a client field (or an alias of one) handed on unchanged.
@@ -1094,6 +1131,41 @@ fn self_field(e: &syn::Expr) -> Option<&syn::Member> {
         syn::Expr::Path(p) if p.path.is_ident("self") => Some(&f.member),
         inner => self_field(inner),
     }
+}
+
+/// A static's name: a path whose last segment is in upper case (`CLIENT`,
+/// `super::HTTP_CLIENT`).
+fn static_name(p: &syn::ExprPath) -> Option<String> {
+    let name = p.path.segments.last()?.ident.to_string();
+    let upper = name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    upper.then_some(name)
+}
+
+/// A call that hands on what a static holds (`CLIENT.get()` of a `OnceLock`,
+/// `.as_ref()`, `.ok()?` of a `Lazy<Result<Client>>`).
+fn static_handoff(m: &syn::ExprMethodCall) -> bool {
+    hands_on(m)
+        || matches!(
+            m.method.to_string().as_str(),
+            "ok" | "inspect_err" | "map_err"
+        )
+        || (m.method == "get" && m.args.is_empty())
+}
+
+/// `let c = CLIENT.as_ref()?.clone();`: the static a local takes its client from.
+fn static_alias(chain: &Chain) -> Option<String> {
+    let syn::Expr::Path(p) = chain.root else {
+        return None;
+    };
+    let name = static_name(p)?;
+    chain
+        .calls
+        .iter()
+        .all(|c| static_handoff(c))
+        .then_some(name)
 }
 
 /// Calls that hand on a client rather than use it (`self.client.as_ref().unwrap()`).
@@ -1226,6 +1298,17 @@ impl<'ast> Visit<'ast> for TimedRequests {
         let name = pat_ident(&l.pat).or_else(|| unwrapped(&l.pat).map(|i| i.to_string()));
         if let (Some(init), Some(name)) = (&l.init, name) {
             let chain = flatten(&init.expr);
+            if let Some(origin) = static_alias(&chain) {
+                self.static_aliases.push((name, origin));
+                syn::visit::visit_local(self, l);
+                return;
+            }
+            if let Some((origin, timed)) = self.static_request(&chain) {
+                let timed = timed || self.in_timeout > 0;
+                self.requests.push((name, timed, Some(origin)));
+                visit_chain_args(self, &chain);
+                return;
+            }
             if self.is_alias(&chain) {
                 self.aliases.push(name);
                 syn::visit::visit_local(self, l);
@@ -1238,7 +1321,8 @@ impl<'ast> Visit<'ast> for TimedRequests {
             }
             if let Some(timed) = self.request_start(&chain) {
                 self.starts += 1;
-                self.requests.push((name, timed || self.in_timeout > 0));
+                self.requests
+                    .push((name, timed || self.in_timeout > 0, None));
                 visit_chain_args(self, &chain);
                 return;
             }
@@ -1268,6 +1352,12 @@ impl<'ast> Visit<'ast> for TimedRequests {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let chain = flatten_from(vec![m], &m.receiver);
+        if let Some((origin, timed)) = self.static_request(&chain) {
+            let timed = timed || self.in_timeout > 0;
+            self.static_requests.push((origin, timed));
+            visit_chain_args(self, &chain);
+            return;
+        }
         if let Some(timed) = self.request_start(&chain) {
             self.starts += 1;
             self.inline_timed += usize::from(timed || self.in_timeout > 0);

@@ -81,6 +81,12 @@ pub struct Extractor<'a> {
     /// impl it is built in, `Forwarder::new`, whose fields may keep it, and whether its
     /// entry is `fixed`).
     pub(super) stored_types: Vec<(usize, String, Option<String>, bool)>,
+    /// The `static` whose initializer is being visited (`CLIENT`).
+    pub(super) static_item: Option<String>,
+    /// The whole file's span, and the context of code outside any function (a
+    /// static's initializer), made when first needed.
+    pub(super) file_span: Span,
+    file_ctx: Option<CtxId>,
     /// Inside the arguments of a timeout wrapper (`tokio::time::timeout(..)`).
     pub(super) timeout_wrapped: usize,
     /// The context whose loop accepts connections (`listener.accept().await`), while
@@ -355,6 +361,9 @@ impl<'a> Extractor<'a> {
             stored_clients: Vec::new(),
             layered_clients: Vec::new(),
             stored_types: Vec::new(),
+            static_item: None,
+            file_span: Span::new(0, 0),
+            file_ctx: None,
             timeout_wrapped: 0,
             accept_loop: None,
             timer_raced: 0,
@@ -435,6 +444,21 @@ impl<'a> Extractor<'a> {
 
     pub(super) fn current_ctx(&self) -> Option<CtxId> {
         self.ctx.last().copied()
+    }
+
+    /// The current context, or the file's own for code outside any function (a
+    /// static's initializer): every fact names a context that exists.
+    pub(super) fn ctx_or_file(&mut self) -> CtxId {
+        if let Some(c) = self.current_ctx() {
+            return c;
+        }
+        if let Some(c) = self.file_ctx {
+            return c;
+        }
+        let whole = self.file_span;
+        let id = self.push_ctx(CtxKind::Function, "<file>".into(), Span::new(0, 0), whole);
+        self.file_ctx = Some(id);
+        id
     }
 
     pub(super) fn push_ctx(
@@ -841,6 +865,12 @@ impl<'a> Extractor<'a> {
 }
 
 impl<'ast> Visit<'ast> for Extractor<'_> {
+    fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
+        let outer = self.static_item.replace(s.ident.to_string());
+        syn::visit::visit_item_static(self, s);
+        self.static_item = outer;
+    }
+
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
         if self.skip(&f.attrs) || self.test_helper(&f.sig) {
             return;

@@ -97,6 +97,7 @@ impl Extractor<'_> {
             returned_by: None,
             made_with: Vec::new(),
             unbuilt: None,
+            static_item: None,
         });
     }
 
