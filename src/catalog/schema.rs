@@ -352,6 +352,10 @@ pub struct EntryPoint {
     /// Rust: files under these path segments are binaries (`src/bin`, `xtask`, `build.rs`).
     #[serde(default)]
     pub paths: Vec<String>,
+    /// Java: files of a module (a directory above `src/`) whose name has one of these
+    /// words (`titus-cli`, `admin_cli`): every method of them is such an entry.
+    #[serde(default)]
+    pub module_words: Vec<String>,
     /// Rust: methods of a trait impl taking a parameter of one of these types (canonical
     /// paths: `tonic::Request`): the service traits code generators write.
     #[serde(default)]

@@ -98,6 +98,9 @@ pub struct Extractor<'a> {
     pub(super) catalog: &'a Indexed,
     pub(super) names: Names,
     pub(super) package: String,
+    /// The file belongs to a module named for a command line (`titus-cli`): the index
+    /// of the catalog's entry point with `module_words` it matches.
+    pub(super) module_entry: Option<usize>,
     pub(super) classes: Vec<ClassInfo>,
     /// The file's syntax tree.
     pub(super) root: Node<'a>,
@@ -187,6 +190,7 @@ impl<'a> Extractor<'a> {
             completed_log: Vec::new(),
             type_refs: Default::default(),
             package,
+            module_entry: None,
             classes: Vec::new(),
             scopes: Scopes::default(),
             ctx: Vec::new(),
@@ -373,7 +377,19 @@ impl<'a> Extractor<'a> {
         let anns: Vec<&str> = annotations.iter().map(|a| a.name.as_str()).collect();
         let mods = self.modifiers(node);
         let public = mods.contains(&"public");
-        for e in &self.catalog.data.entry_points {
+        for (i, e) in self.catalog.data.entry_points.iter().enumerate() {
+            if !e.module_words.is_empty() {
+                if self.module_entry != Some(i) {
+                    continue;
+                }
+                let heat = match e.heat {
+                    EntryHeat::Hot => Heat::Hot,
+                    EntryHeat::Cold => Heat::Cold,
+                };
+                let mut entry = Entry::new(heat, e.why.clone());
+                entry.yields = e.yields;
+                return Some(entry);
+            }
             let ann = anns
                 .iter()
                 .find(|a| e.method_annotations.iter().any(|m| m == *a));

@@ -102,6 +102,8 @@ impl Frontend for JavaFrontend {
         let root = tree.root_node();
         let src = file.text.as_str();
         let mut x = extract::Extractor::new(root, src, opts.catalog);
+        x.module_entry = module_entry(&file.path, opts.catalog);
+        x.facts.binary = x.module_entry.is_some();
         x.walk(root);
         // Calls outside any class (a class header the parser could not read) belong
         // to a context of their own: every call, wait and submission names one.
@@ -130,6 +132,23 @@ impl Frontend for JavaFrontend {
     fn parse_only(&self, text: &str) -> bool {
         parse(text).is_ok()
     }
+}
+
+/// The catalog's entry point with `module_words` whose words name the file's module:
+/// the directory its last `src/` is in (`titus-cli/src/main/java/..`), split at `-`,
+/// `_` and `.`.
+fn module_entry(path: &std::path::Path, catalog: &crate::catalog::Indexed) -> Option<usize> {
+    let dirs: Vec<&str> = path
+        .components()
+        .filter_map(|c| c.as_os_str().to_str())
+        .collect();
+    let src = dirs.iter().rposition(|c| *c == "src")?;
+    let module = dirs.get(src.checked_sub(1)?)?;
+    catalog.data.entry_points.iter().position(|e| {
+        module
+            .split(['-', '_', '.'])
+            .any(|w| e.module_words.iter().any(|m| w.eq_ignore_ascii_case(m)))
+    })
 }
 
 /// The first error or missing node, skipping the grammar's known false error on
