@@ -293,6 +293,8 @@ pub fn check(opts: &CheckOptions) -> Result<Report, String> {
     let desktop = &catalog.lang(Language::Rust).data.desktop_crates;
     crate::lang::rust::crates::mark_tool_crates(&files, &mut facts, desktop);
     crate::model::calls::prune_calls(&mut facts);
+    let java_entries = &catalog.lang(Language::Java).data.entry_points;
+    crate::model::declared_entries_only(&files, &mut facts, java_entries);
     // The model dump shows every file's lines.
     if opts.dump_model {
         for f in &mut files {

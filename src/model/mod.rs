@@ -66,6 +66,68 @@ impl Model {
     }
 }
 
+/// Java: an entry point matched by a supertype's name suffix (`CacheMXBean`, a Thrift
+/// `.Iface`) is that interface's contract: where the project declares the interface,
+/// only the methods it declares are entries (a provider's public `findUsers`, beside
+/// the `getCacheHitRatio` its MXBean declares, is no JMX operation).
+pub fn declared_entries_only(
+    files: &[SourceFile],
+    facts: &mut [FileFacts],
+    entries: &[EntryPoint],
+) {
+    let suffixed: Vec<&EntryPoint> = (entries.iter())
+        .filter(|e| !e.supertype_suffixes.is_empty())
+        .collect();
+    if suffixed.is_empty() {
+        return;
+    }
+    let types = Types::new(facts);
+    // The methods each project type declares.
+    let mut declared: rustc_hash::FxHashMap<&str, rustc_hash::FxHashSet<&str>> = Default::default();
+    for f in facts.iter() {
+        for c in &f.contexts {
+            if let Some(o) = c.owner.as_deref() {
+                declared.entry(o).or_default().insert(c.name.as_str());
+            }
+        }
+    }
+    let mut undeclared: Vec<(usize, usize)> = Vec::new();
+    for (file, f) in facts.iter().enumerate() {
+        if files.get(file).is_none_or(|s| s.language != Language::Java) {
+            continue;
+        }
+        for (ctx, c) in f.contexts.iter().enumerate() {
+            let (Some(e), Some(owner)) = (&c.entry, c.owner.as_deref()) else {
+                continue;
+            };
+            let Some(entry) = suffixed.iter().find(|s| s.why == e.why) else {
+                continue;
+            };
+            let Some(t) = types.id(owner) else { continue };
+            // The project interfaces named with the entry's suffixes.
+            let mut named = types.supers[t]
+                .iter()
+                .map(|&s| types.names[s].as_str())
+                .filter(|n| {
+                    let simple = n.rsplit(['.', '$']).next().unwrap_or(n);
+                    (entry.supertype_suffixes.iter()).any(|x| {
+                        simple.ends_with(x.as_str()) || x.strip_prefix('.') == Some(simple)
+                    })
+                })
+                .peekable();
+            if named.peek().is_none() {
+                continue;
+            }
+            if !named.any(|n| declared.get(n).is_some_and(|m| m.contains(c.name.as_str()))) {
+                undeclared.push((file, ctx));
+            }
+        }
+    }
+    for (file, ctx) in undeclared {
+        facts[file].contexts[ctx].entry = None;
+    }
+}
+
 /// An entry point a method takes from a supertype or an interface: the method, its
 /// heat, why, and whether it runs per message or event (the catalog's `per_event`).
 pub type Inherited = (Node, Heat, String, bool);
