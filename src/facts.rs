@@ -815,6 +815,11 @@ pub struct Submission {
     /// Java: submitted to a `ForkJoinPool` (its task runs on a fork/join worker).
     #[serde(default)]
     pub forkjoin: bool,
+    /// Java: the task is a lambda that runs a parallel stream (`pool.submit(() ->
+    /// ids.parallelStream().map(..).collect(..))`): on a fork/join pool, the idiom
+    /// that confines the stream's threads to that pool.
+    #[serde(default)]
+    pub parallel_stream: bool,
 }
 
 /// What kind of blocking a wait is.

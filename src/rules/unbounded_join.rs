@@ -25,8 +25,9 @@ pub const RULE: Rule = Rule {
 /// - a reply awaited from an actor (`oneshot` sender sent in a message) pins no thread,
 ///   and the actor drops the sender when it fails (no owner acted on one in three
 ///   audits); a sender handed to a call of this function is reported in hot code;
-/// - waiting for the tasks of a pool this method made for them and shuts down is
-///   running them inline: the unbounded call inside them is the finding;
+/// - waiting for the tasks of a pool this method made for them and shuts down, or for
+///   a parallel stream run on a fork/join pool to confine its threads, is running
+///   them inline: the unbounded call inside them is the finding;
 /// - a monitor or condition wait in a `while (cond)` loop of a class that signals it
 ///   itself is a handshake between the component's own threads (reviewers acted on
 ///   none of them in three audit rounds).
@@ -43,8 +44,12 @@ fn by_design(project: &Project, file: FileId, facts: &FileFacts, w: &Wait) -> bo
         return true;
     }
     let scoped = |s: &Submission| project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);
+    // A fork/join pool that confines a parallel stream's threads (`pool.submit(() ->
+    // ids.parallelStream()..).get()`): the wait is the caller running its own
+    // stream; an unbounded call inside it is the finding.
+    let confines = |s: &Submission| s.forkjoin && s.parallel_stream;
     match w.submission {
-        Some(s) => scoped(&facts.submissions[s]),
+        Some(s) => scoped(&facts.submissions[s]) || confines(&facts.submissions[s]),
         // `for (Future<?> f : futures) f.get()` after submitting them here.
         None => {
             w.kind == WaitKind::Result

@@ -718,6 +718,11 @@ impl<'a> Extractor<'a> {
             forkjoin: recv
                 .fq()
                 .is_some_and(|fq| self.catalog.in_group("forkjoin_pool", fq)),
+            parallel_stream: args.iter().any(|a| {
+                let body = self.text(*a);
+                a.kind_name() == "lambda_expression"
+                    && (body.contains(".parallelStream()") || body.contains(".parallel()"))
+            }),
         });
         self.submission_at
             .insert((node.start_byte(), node.end_byte()), idx);

@@ -548,6 +548,7 @@ impl<'a> Extractor<'a> {
             task_type: None,
             task_factory: None,
             forkjoin: false,
+            parallel_stream: false,
         });
         self.submission_at.insert((whole.start, whole.end), idx);
         Some(idx)
