@@ -449,6 +449,11 @@ pub struct Queue {
     /// buffers), and its later puts return what a take took.
     #[serde(default)]
     pub free_list: bool,
+    /// Java: a field queue its class empties whole (`queue.drainTo(batch)`): a
+    /// hand-off buffer between producers that never block and a consumer that takes
+    /// everything there is on each pass (reviewers acted on none, audit rounds 64-104).
+    #[serde(default)]
+    pub batched: bool,
 }
 
 /// The key a send by item type uses (`item:PrefetchMsg`, see [`Queue::item`]).

@@ -559,7 +559,9 @@ fn check(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
             // the user's setting; the code offers both on purpose.
             // A per-call reply channel carries one value and dies with the call.
             // A free list holds the items it was filled with where it was made.
-            if q.configured || q.reply || q.free_list {
+            // A buffer its consumer empties whole on each pass hands work over in
+            // batches (a note).
+            if q.configured || q.reply || q.free_list || q.batched {
                 if settings.pedantic {
                     d.level = Level::Note;
                     out.push(d);

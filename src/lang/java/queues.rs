@@ -616,6 +616,13 @@ impl<'a> Extractor<'a> {
             Some(c) if related.is_none() && bound == Bound::Unbounded => self.core_only(c),
             _ => related,
         };
+        let batched = !executor
+            && match &stored {
+                Some(Stored::Var(var, _)) if self.field(var).is_some() => {
+                    self.drained_whole(node, var)
+                }
+                _ => false,
+            };
         let keys = match stored {
             Some(Stored::Var(var, _)) if self.field(&var).is_some() => {
                 vec![self.field_key(&var)]
@@ -641,7 +648,25 @@ impl<'a> Extractor<'a> {
             reply: false,
             handed_to: (!executor).then(|| self.handed_to(node)).flatten(),
             free_list: false,
+            batched,
         });
+    }
+
+    /// A field queue its class empties whole (`queue.drainTo(batch)`, no limit): a
+    /// hand-off buffer whose consumer takes everything there is on each pass.
+    fn drained_whole(&self, creation: Node, var: &str) -> bool {
+        let Some(class) = enclosing_class_body(creation) else {
+            return false;
+        };
+        self.named_identifiers(class, var).into_iter().any(|n| {
+            let n = field_use(n);
+            n.parent().is_some_and(|p| {
+                p.kind_name() == "method_invocation"
+                    && p.field("object").is_some_and(|o| o.id() == n.id())
+                    && p.field("name").is_some_and(|m| self.text(m) == "drainTo")
+                    && super::syntax::call_args(p).len() == 1
+            })
+        })
     }
 
     /// `Executors.newFixedThreadPool(groups.size())`, then one task per item (`for (G g :

@@ -905,6 +905,7 @@ impl<'a> Extractor<'a> {
             reply: false,
             handed_to: None,
             free_list: false,
+            batched: false,
         });
     }
 
