@@ -696,12 +696,14 @@ impl<'a> Extractor<'a> {
     /// nor is a hyper client a transport-layer type keeps (`layered_clients`).
     pub fn bound_per_request(&mut self, file: &syn::File) {
         let mut drop: std::collections::HashSet<usize> = self.layered_clients.drain(..).collect();
-        let mut v = TimedRequests::default();
-        v.visit_file(file);
-        if !self.stored_clients.is_empty() && v.all_timed() {
-            drop.extend(self.stored_clients.drain(..));
+        if !self.stored_clients.is_empty() || self.static_calls {
+            let mut v = TimedRequests::default();
+            v.visit_file(file);
+            if !self.stored_clients.is_empty() && v.all_timed() {
+                drop.extend(self.stored_clients.drain(..));
+            }
+            self.facts.static_requests = v.on_statics();
         }
-        self.facts.static_requests = v.on_statics();
         if drop.is_empty() {
             return;
         }
@@ -1155,6 +1157,36 @@ fn static_handoff(m: &syn::ExprMethodCall) -> bool {
         || (m.method == "get" && m.args.is_empty())
 }
 
+/// Whether a source text calls a method on an upper-case name (`CLIENT.get(url)`,
+/// `HTTP.as_ref()`): only then can a request start on a static.
+pub(super) fn calls_on_upper_case(text: &str) -> bool {
+    let b = text.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut i = 0;
+    while let Some(d) = b[i..].iter().position(|&c| c == b'.') {
+        let dot = i + d;
+        let end = b[..dot]
+            .iter()
+            .rposition(|c| !c.is_ascii_whitespace())
+            .map_or(0, |e| e + 1);
+        let start = b[..end]
+            .iter()
+            .rposition(|&c| !ident(c))
+            .map_or(0, |s| s + 1);
+        let name = &b[start..end];
+        if name.len() > 1
+            && name.iter().any(u8::is_ascii_uppercase)
+            && name
+                .iter()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+        {
+            return true;
+        }
+        i = dot + 1;
+    }
+    false
+}
+
 /// `let c = CLIENT.as_ref()?.clone();`: the static a local takes its client from.
 fn static_alias(chain: &Chain) -> Option<String> {
     let syn::Expr::Path(p) = chain.root else {
@@ -1562,5 +1594,21 @@ impl<'ast> Visit<'ast> for FieldCalls {
             }
         }
         syn::visit::visit_expr_method_call(self, m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::calls_on_upper_case;
+
+    #[test]
+    fn upper_case_receivers() {
+        assert!(calls_on_upper_case("let r = CLIENT.get(url);"));
+        assert!(calls_on_upper_case("super::HTTP_2 .as_ref()"));
+        assert!(!calls_on_upper_case(
+            "let r = client.get(url); Ordering::SeqCst; A.b()"
+        ));
+        assert!(!calls_on_upper_case("self.Client.get(url)"));
+        assert!(!calls_on_upper_case(""));
     }
 }

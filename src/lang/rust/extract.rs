@@ -83,6 +83,9 @@ pub struct Extractor<'a> {
     pub(super) stored_types: Vec<(usize, String, Option<String>, bool)>,
     /// The `static` whose initializer is being visited (`CLIENT`).
     pub(super) static_item: Option<String>,
+    /// The file calls a method on an upper-case name (`CLIENT.get(url)`): requests on
+    /// statics are looked for.
+    pub(super) static_calls: bool,
     /// The whole file's span, and the context of code outside any function (a
     /// static's initializer), made when first needed.
     pub(super) file_span: Span,
@@ -362,6 +365,7 @@ impl<'a> Extractor<'a> {
             layered_clients: Vec::new(),
             stored_types: Vec::new(),
             static_item: None,
+            static_calls: false,
             file_span: Span::new(0, 0),
             file_ctx: None,
             timeout_wrapped: 0,
