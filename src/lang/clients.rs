@@ -120,9 +120,11 @@ fn join_lacks(unmet: &[String]) -> String {
 /// A need as the user would write it: `setReadTimeout|readTimeout` ->
 /// "`setReadTimeout(..)` (or `readTimeout(..)`)".
 pub fn describe(need: &str) -> String {
+    // (Not a setting of another value it is handed to: `spring-request-factory.setReadTimeout`.)
     let mut alts = need
         .split('|')
         .filter(|a| !a.ends_with("(*)"))
+        .filter(|a| a.contains('(') || !a.split('=').next().unwrap_or(a).contains('.'))
         .map(|a| a.split('=').next().unwrap_or(a).trim());
     let first = alts.next().unwrap_or("");
     // A key (`setProperty("mail.smtp.timeout")`): the first way to set it says it.

@@ -201,6 +201,10 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
+        // `new HttpComponentsClientHttpRequestFactory(client)` then `f.setConnectTimeout(..)`:
+        // what the factory it is handed to sets, as `<id>.<method>` (needs may name it).
+        let handed = self.handed_settings(entry, &used.passed);
+        used.calls.extend(handed);
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
@@ -881,6 +885,50 @@ impl<'a> Extractor<'a> {
                 }
             })
         })
+    }
+
+    /// The calls made on a value the client is handed to at its construction (`new
+    /// HttpComponentsClientHttpRequestFactory(client)`, an entry's `new=id` in
+    /// `handed_to`), as `<id>.<method>`: a factory that applies its timeouts to every
+    /// request sets them for the client (`spring-request-factory.setConnectTimeout`).
+    fn handed_settings<'t>(
+        &self,
+        entry: &ClientEntry,
+        passed: &[Node<'t>],
+    ) -> Vec<Observed<Node<'t>>>
+    where
+        'a: 't,
+    {
+        let mut out = Vec::new();
+        for call in passed.iter().filter_map(|args| args.parent()) {
+            if call.kind_name() != "object_creation_expression" {
+                continue;
+            }
+            for id in entry
+                .handed_to
+                .iter()
+                .filter_map(|h| h.strip_prefix("new="))
+            {
+                let Some(start) = self
+                    .catalog
+                    .client(id)
+                    .and_then(|factory| self.config_start(factory, call))
+                else {
+                    continue;
+                };
+                out.extend(
+                    self.observe(start, &[])
+                        .calls
+                        .into_iter()
+                        .map(|c| Observed {
+                            method: format!("{id}.{}", c.method),
+                            first_arg: None,
+                            first_arg_text: String::new(),
+                        }),
+                );
+            }
+        }
+        out
     }
 
     /// Whether an argument is a visible `id` entry with everything it needs.
