@@ -841,6 +841,15 @@ pub enum WaitKind {
     CallerRuns,
 }
 
+impl From<crate::catalog::EntryHeat> for Heat {
+    fn from(h: crate::catalog::EntryHeat) -> Heat {
+        match h {
+            crate::catalog::EntryHeat::Hot => Heat::Hot,
+            crate::catalog::EntryHeat::Cold => Heat::Cold,
+        }
+    }
+}
+
 impl From<crate::catalog::WaitCatalogKind> for WaitKind {
     fn from(k: crate::catalog::WaitCatalogKind) -> WaitKind {
         use crate::catalog::WaitCatalogKind as C;

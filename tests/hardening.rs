@@ -79,10 +79,18 @@ fn top_level_code_outside_any_class_or_function_is_no_crash() {
         "a.rs",
         "use std::sync::{mpsc, LazyLock};\nstatic X: LazyLock<u8> = LazyLock::new(|| { let (_t, rx) = mpsc::channel::<u8>(); rx.recv().unwrap() });\n",
     );
+    // A client made only in a static's initializer: no function, so the file's own
+    // context (the rule indexed a context that did not exist).
+    write(
+        t.path(),
+        "b.rs",
+        "static M: std::sync::LazyLock<reqwest::Client> = std::sync::LazyLock::new(|| { reqwest::Client::new() });\n",
+    );
     write(t.path(), "Q.java", UNBOUNDED_JAVA);
     let (_, doc) = check_json(t.path(), &["."], &[]);
     assert_eq!(errors(&doc), Vec::<(String, String)>::new());
     assert!(rules_found(&doc).contains(&("Q.java".into(), "unbounded_queue".into())));
+    assert!(rules_found(&doc).contains(&("b.rs".into(), "missing_client_timeout".into())));
 }
 
 /// A class header the parser cannot read leaves the pool's field and its submission

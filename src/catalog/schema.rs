@@ -615,6 +615,18 @@ impl ClientEntry {
     }
 }
 
+impl EntryPoint {
+    /// Whether a supertype, as written or fully qualified, has one of the entry's
+    /// `supertype_suffixes` (`CacheMXBean`; `.Iface` matches `Metastore.Iface` and an
+    /// imported `Iface`).
+    pub fn suffix_names(&self, supertype: &str) -> bool {
+        let simple = supertype.rsplit(['.', '$']).next().unwrap_or(supertype);
+        self.supertype_suffixes
+            .iter()
+            .any(|x| supertype.ends_with(x.as_str()) || x.strip_prefix('.') == Some(simple))
+    }
+}
+
 /// How a language reports findings whose code runs in an unknown context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]

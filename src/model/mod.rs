@@ -75,23 +75,17 @@ pub fn declared_entries_only(
     facts: &mut [FileFacts],
     entries: &[EntryPoint],
 ) {
-    let suffixed: Vec<&EntryPoint> = (entries.iter())
-        .filter(|e| !e.supertype_suffixes.is_empty())
-        .collect();
-    if suffixed.is_empty() {
+    if entries.iter().all(|e| e.supertype_suffixes.is_empty()) {
         return;
     }
     let types = Types::new(facts);
-    // The methods each project type declares.
-    let mut declared: rustc_hash::FxHashMap<&str, rustc_hash::FxHashSet<&str>> = Default::default();
-    for f in facts.iter() {
-        for c in &f.contexts {
-            if let Some(o) = c.owner.as_deref() {
-                declared.entry(o).or_default().insert(c.name.as_str());
-            }
-        }
-    }
-    let mut undeclared: Vec<(usize, usize)> = Vec::new();
+    // Whether project type `t` declares a method `name` (its file has its context).
+    let declares = |t: types::TypeId, name: &str| {
+        let owner = types.names[t].as_str();
+        let (file, _) = types.decls[t];
+        (facts[file].contexts.iter()).any(|c| c.owner.as_deref() == Some(owner) && c.name == name)
+    };
+    let mut undeclared: Vec<Node> = Vec::new();
     for (file, f) in facts.iter().enumerate() {
         if files.get(file).is_none_or(|s| s.language != Language::Java) {
             continue;
@@ -100,25 +94,17 @@ pub fn declared_entries_only(
             let (Some(e), Some(owner)) = (&c.entry, c.owner.as_deref()) else {
                 continue;
             };
-            let Some(entry) = suffixed.iter().find(|s| s.why == e.why) else {
+            let by_suffix = entries
+                .iter()
+                .find(|s| !s.supertype_suffixes.is_empty() && s.why == e.why);
+            let (Some(entry), Some(t)) = (by_suffix, types.id(owner)) else {
                 continue;
             };
-            let Some(t) = types.id(owner) else { continue };
             // The project interfaces named with the entry's suffixes.
-            let mut named = types.supers[t]
-                .iter()
-                .map(|&s| types.names[s].as_str())
-                .filter(|n| {
-                    let simple = n.rsplit(['.', '$']).next().unwrap_or(n);
-                    (entry.supertype_suffixes.iter()).any(|x| {
-                        simple.ends_with(x.as_str()) || x.strip_prefix('.') == Some(simple)
-                    })
-                })
+            let mut named = (types.supers[t].iter())
+                .filter(|&&s| entry.suffix_names(&types.names[s]))
                 .peekable();
-            if named.peek().is_none() {
-                continue;
-            }
-            if !named.any(|n| declared.get(n).is_some_and(|m| m.contains(c.name.as_str()))) {
+            if named.peek().is_some() && !named.any(|&s| declares(s, &c.name)) {
                 undeclared.push((file, ctx));
             }
         }

@@ -719,9 +719,10 @@ impl<'a> Extractor<'a> {
                 .fq()
                 .is_some_and(|fq| self.catalog.in_group("forkjoin_pool", fq)),
             parallel_stream: args.iter().any(|a| {
-                let body = self.text(*a);
-                a.kind_name() == "lambda_expression"
-                    && (body.contains(".parallelStream()") || body.contains(".parallel()"))
+                a.kind_name() == "lambda_expression" && {
+                    let body = self.text(*a);
+                    body.contains(".parallelStream()") || body.contains(".parallel()")
+                }
             }),
         });
         self.submission_at

@@ -203,8 +203,14 @@ impl<'a> Extractor<'a> {
         }
         // `new HttpComponentsClientHttpRequestFactory(client)` then `f.setConnectTimeout(..)`:
         // what the factory it is handed to sets, as `<id>.<method>` (needs may name it).
-        let handed = self.handed_settings(entry, &used.passed);
-        used.calls.extend(handed);
+        let handed = self.handed_values(entry, &used.passed);
+        for (factory, calls) in &handed {
+            used.calls.extend(calls.iter().map(|c| Observed {
+                method: format!("{}.{}", factory.id, c.method),
+                first_arg: None,
+                first_arg_text: String::new(),
+            }));
+        }
         let Some(lacks) = self.lacks(entry, start, &used.calls) else {
             return;
         };
@@ -239,7 +245,7 @@ impl<'a> Extractor<'a> {
             || used.sent_in_chain
             || !entry.reads.is_empty() && self.returned_to_own_callers(start);
         if self.bounds_each_request(entry, start, &used.request_calls, local)
-            || self.handed_to_bound(entry, &used.passed)
+            || self.handed_to_bound(entry, &used.passed, &handed)
             || self.configured_by_callers(entry, start)
         {
             return;
@@ -859,76 +865,61 @@ impl<'a> Extractor<'a> {
 
     /// Whether the client is handed to a value whose timeouts bound its requests
     /// (`factory.setHttpClient(client)`, `new HttpComponentsClientHttpRequestFactory(client)`
-    /// on a factory given connect and read timeouts).
-    fn handed_to_bound(&self, entry: &ClientEntry, passed: &[Node]) -> bool {
-        passed.iter().filter_map(|args| args.parent()).any(|call| {
-            entry.handed_to.iter().any(|h| {
-                let Some((m, id)) = h.split_once('=') else {
-                    return false;
-                };
-                match (m, call.kind_name()) {
-                    // Its own setters: the client it is given is no configuration.
-                    ("new", "object_creation_expression") => {
-                        self.catalog.client(id).is_some_and(|factory| {
-                            self.config_start(factory, call).is_some_and(|start| {
-                                let calls = self.observe(start, &[]).calls;
-                                missing(factory, &calls, &mut |id, arg| self.arg_lacks(id, *arg))
-                                    .is_none()
-                            })
+    /// on a factory given connect and read timeouts; `handed`: the values it is handed
+    /// to at their construction, from [`Self::handed_values`]).
+    fn handed_to_bound(
+        &self,
+        entry: &ClientEntry,
+        passed: &[Node],
+        handed: &[(&ClientEntry, Vec<Observed<Node>>)],
+    ) -> bool {
+        // Its own setters: the client it is given is no configuration.
+        let made_configured = handed.iter().any(|(factory, calls)| {
+            missing(factory, calls, &mut |id, arg| self.arg_lacks(id, *arg)).is_none()
+        });
+        made_configured
+            || passed.iter().filter_map(|args| args.parent()).any(|call| {
+                call.kind_name() == "method_invocation"
+                    && entry.handed_to.iter().any(|h| {
+                        h.split_once('=').is_some_and(|(m, id)| {
+                            m != "new"
+                                && call.field("name").is_some_and(|n| self.text(n) == m)
+                                && call.field("object").is_some_and(|o| self.configures(id, o))
                         })
-                    }
-                    (_, "method_invocation") => {
-                        call.field("name").is_some_and(|n| self.text(n) == m)
-                            && call.field("object").is_some_and(|o| self.configures(id, o))
-                    }
-                    _ => false,
-                }
+                    })
             })
-        })
     }
 
-    /// The calls made on a value the client is handed to at its construction (`new
+    /// The values a client is handed to at their construction (`new
     /// HttpComponentsClientHttpRequestFactory(client)`, an entry's `new=id` in
-    /// `handed_to`), as `<id>.<method>`: a factory that applies its timeouts to every
-    /// request sets them for the client (`spring-request-factory.setConnectTimeout`).
-    fn handed_settings<'t>(
+    /// `handed_to`), each with its entry and the calls made on it.
+    fn handed_values<'t>(
         &self,
         entry: &ClientEntry,
         passed: &[Node<'t>],
-    ) -> Vec<Observed<Node<'t>>>
+    ) -> Vec<(&'a ClientEntry, Vec<Observed<Node<'t>>>)>
     where
         'a: 't,
     {
-        let mut out = Vec::new();
-        for call in passed.iter().filter_map(|args| args.parent()) {
-            if call.kind_name() != "object_creation_expression" {
-                continue;
-            }
-            for id in entry
+        let made = passed
+            .iter()
+            .filter_map(|args| args.parent())
+            .filter(|call| call.kind_name() == "object_creation_expression");
+        let ids = || {
+            entry
                 .handed_to
                 .iter()
                 .filter_map(|h| h.strip_prefix("new="))
-            {
-                let Some(start) = self
-                    .catalog
-                    .client(id)
-                    .and_then(|factory| self.config_start(factory, call))
-                else {
-                    continue;
-                };
-                out.extend(
-                    self.observe(start, &[])
-                        .calls
-                        .into_iter()
-                        .map(|c| Observed {
-                            method: format!("{id}.{}", c.method),
-                            first_arg: None,
-                            first_arg_text: String::new(),
-                        }),
-                );
-            }
-        }
-        out
+        };
+        let catalog = self.catalog;
+        made.flat_map(|call| {
+            ids().filter_map(move |id| {
+                let factory = catalog.client(id)?;
+                let start = self.config_start(factory, call)?;
+                Some((factory, self.observe(start, &[]).calls))
+            })
+        })
+        .collect()
     }
 
     /// Whether an argument is a visible `id` entry with everything it needs.

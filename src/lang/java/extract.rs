@@ -382,11 +382,7 @@ impl<'a> Extractor<'a> {
                 if self.module_entry != Some(i) {
                     continue;
                 }
-                let heat = match e.heat {
-                    EntryHeat::Hot => Heat::Hot,
-                    EntryHeat::Cold => Heat::Cold,
-                };
-                let mut entry = Entry::new(heat, e.why.clone());
+                let mut entry = Entry::new(e.heat.into(), e.why.clone());
                 entry.yields = e.yields;
                 return Some(entry);
             }
@@ -408,13 +404,10 @@ impl<'a> Extractor<'a> {
                 continue;
             }
             if !e.supertype_suffixes.is_empty()
-                && !class.supers.iter().any(|s| {
-                    let name = s.split('<').next().unwrap_or(s);
-                    // `.Iface` matches `Metastore.Iface` and an imported `Iface`.
-                    e.supertype_suffixes
-                        .iter()
-                        .any(|x| name.ends_with(x.as_str()) || x.strip_prefix('.') == Some(name))
-                })
+                && !class
+                    .supers
+                    .iter()
+                    .any(|s| e.suffix_names(s.split('<').next().unwrap_or(s)))
             {
                 continue;
             }
@@ -475,8 +468,7 @@ impl<'a> Extractor<'a> {
                 {
                     return Some(Entry::new(Heat::Cold, crate::facts::admin_only(&why)))
                 }
-                EntryHeat::Hot => Heat::Hot,
-                EntryHeat::Cold => Heat::Cold,
+                h => h.into(),
             };
             return Some(Entry {
                 heat,

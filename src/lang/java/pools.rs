@@ -296,17 +296,9 @@ impl<'a> Extractor<'a> {
                 if text[i] != b'=' || next == b'=' || b"=!<>+-*/%&|^".contains(&prev) {
                     return false;
                 }
-                let end = text[..i]
-                    .iter()
-                    .rposition(|b| !b.is_ascii_whitespace())
-                    .map_or(0, |e| e + 1);
-                let start = text[..end]
-                    .iter()
-                    .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
-                    .map_or(0, |s| s + 1);
-                start < end
-                    && std::str::from_utf8(&text[start..end])
-                        .is_ok_and(|name| self.field(name).is_some())
+                let name = crate::lang::name_before(text, i, b"$");
+                !name.is_empty()
+                    && std::str::from_utf8(name).is_ok_and(|name| self.field(name).is_some())
             })
             .map(|i| base + i)
             .collect()

@@ -616,19 +616,13 @@ impl<'a> Extractor<'a> {
             Some(c) if related.is_none() && bound == Bound::Unbounded => self.core_only(c),
             _ => related,
         };
-        let batched = !executor
-            && match &stored {
-                Some(Stored::Var(var, _)) if self.field(var).is_some() => {
-                    self.drained_whole(node, var)
-                }
-                _ => false,
-            };
-        let keys = match stored {
-            Some(Stored::Var(var, _)) if self.field(&var).is_some() => {
-                vec![self.field_key(&var)]
-            }
-            Some(Stored::Var(var, _)) => vec![format!("local:{var}")],
-            _ => Vec::new(),
+        let (keys, batched) = match stored {
+            Some(Stored::Var(var, _)) if self.field(&var).is_some() => (
+                vec![self.field_key(&var)],
+                !executor && self.drained_whole(node, &var),
+            ),
+            Some(Stored::Var(var, _)) => (vec![format!("local:{var}")], false),
+            _ => (Vec::new(), false),
         };
         self.facts.queues.push(Queue {
             span: span(node),

@@ -1161,30 +1161,12 @@ fn static_handoff(m: &syn::ExprMethodCall) -> bool {
 /// `HTTP.as_ref()`): only then can a request start on a static.
 pub(super) fn calls_on_upper_case(text: &str) -> bool {
     let b = text.as_bytes();
-    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let mut i = 0;
-    while let Some(d) = b[i..].iter().position(|&c| c == b'.') {
-        let dot = i + d;
-        let end = b[..dot]
-            .iter()
-            .rposition(|c| !c.is_ascii_whitespace())
-            .map_or(0, |e| e + 1);
-        let start = b[..end]
-            .iter()
-            .rposition(|&c| !ident(c))
-            .map_or(0, |s| s + 1);
-        let name = &b[start..end];
-        if name.len() > 1
+    memchr::memchr_iter(b'.', b).any(|dot| {
+        let name = crate::lang::name_before(b, dot, b"");
+        name.len() > 1
             && name.iter().any(u8::is_ascii_uppercase)
-            && name
-                .iter()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
-        {
-            return true;
-        }
-        i = dot + 1;
-    }
-    false
+            && (name.iter()).all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+    })
 }
 
 /// `let c = CLIENT.as_ref()?.clone();`: the static a local takes its client from.

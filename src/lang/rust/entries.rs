@@ -3,16 +3,8 @@
 //! handlers passed by name to route registrars (`get(list_orders)`).
 
 use super::extract::Extractor;
-use crate::catalog::EntryHeat;
-use crate::facts::{Entry, Heat};
+use crate::facts::Entry;
 use crate::source::Span;
-
-fn heat(h: EntryHeat) -> Heat {
-    match h {
-        EntryHeat::Hot => Heat::Hot,
-        EntryHeat::Cold => Heat::Cold,
-    }
-}
 
 impl Extractor<'_> {
     /// The entry point a function is, if any.
@@ -53,7 +45,7 @@ impl Extractor<'_> {
                     syn::FnArg::Receiver(_) => false,
                 });
                 if takes && self.impl_trait.is_some() {
-                    return Some(Entry::new(heat(e.heat), e.why.clone()));
+                    return Some(Entry::new(e.heat.into(), e.why.clone()));
                 }
                 continue;
             }
@@ -67,13 +59,13 @@ impl Extractor<'_> {
                     syn::ReturnType::Default => false,
                 };
                 if returns && self.impl_trait.is_some() {
-                    return Some(Entry::new(heat(e.heat), e.why.clone()));
+                    return Some(Entry::new(e.heat.into(), e.why.clone()));
                 }
                 continue;
             }
             if !e.paths.is_empty() {
                 if self.binary {
-                    let mut entry = Entry::new(heat(e.heat), e.why.clone());
+                    let mut entry = Entry::new(e.heat.into(), e.why.clone());
                     entry.yields = e.yields;
                     return Some(entry);
                 }
@@ -85,7 +77,7 @@ impl Extractor<'_> {
                     e.method_annotations.contains(&last).then_some(last)
                 });
                 if let Some(attr) = hit {
-                    return Some(Entry::new(heat(e.heat), format!("`#[{attr}]` {}", e.why)));
+                    return Some(Entry::new(e.heat.into(), format!("`#[{attr}]` {}", e.why)));
                 }
                 continue;
             }
@@ -103,7 +95,7 @@ impl Extractor<'_> {
             }
             if e.methods.iter().any(|m| m == name) {
                 return Some(Entry {
-                    heat: heat(e.heat),
+                    heat: e.heat.into(),
                     why: e.why.clone(),
                     paced: false,
                     yields: e.yields,
