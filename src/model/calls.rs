@@ -168,11 +168,19 @@ impl CallGraph {
             }
             g.module_names.extend(f.module.iter().cloned());
         }
-        // A file outside its crate's `src/` has no module path: its folders and name
-        // may still name modules (`tasks` for `tasks.rs`).
-        for f in files
+        // A file outside its crate's `src/` has no module path but its crate's name:
+        // its folders and name may still name modules (`tasks` for `tasks.rs`). Not a
+        // crate's own root file: the folders of a crate in `clients/pgwire/` name no
+        // module (a path through `pgwire::` is the library's).
+        let outside_src = |f: &SourceFile, x: &FileFacts| {
+            let stem = std::path::Path::new(&f.display).file_stem();
+            x.module.len() <= 1
+                && !(x.module.len() == 1 && stem.is_some_and(|s| s == "lib" || s == "main"))
+        };
+        for (f, _) in files
             .iter()
-            .filter(|f| f.language == crate::source::Language::Rust)
+            .zip(facts)
+            .filter(|(f, x)| f.language == crate::source::Language::Rust && outside_src(f, x))
         {
             let stem = std::path::Path::new(&f.display).with_extension("");
             g.module_names.extend(
