@@ -395,7 +395,18 @@ fn filled(
         if !puts.is_empty() && puts.iter().all(|(_, s)| s.guarded) {
             return Filled::Quiet;
         }
-        let put_anywhere = !puts.is_empty();
+        // Puts only outside the code that makes it (not in a task or thread that code
+        // starts, which runs once per making).
+        let contexts = &project.facts[file].contexts;
+        let made_in = q.ctx.and_then(|c| contexts.get(c)).map(|x| x.body);
+        let put_elsewhere = !puts.is_empty()
+            && puts.iter().all(|(f, s)| {
+                let body = contexts.get(s.ctx).map(|x| x.body);
+                *f != file
+                    || !made_in
+                        .zip(body)
+                        .is_some_and(|(m, b)| m.start <= b.start && b.end <= m.end)
+            });
         let hot_put = puts
             .into_iter()
             .filter(|(_, s)| !s.guarded)
@@ -407,15 +418,12 @@ fn filled(
             };
         }
         // Where it is made says how it is filled when nothing puts into it here (it is
-        // returned, or handed on): made once, on first use, it may still be filled per
-        // request; put into only on first use, it is not.
-        let made_hot = |c: CtxId| {
-            if put_anywhere {
-                project.per_request(file, c)
-            } else {
-                project.model.heats.per_request((file, c))
-            }
-        };
+        // returned, or handed on), or when the code that makes it puts into it too (a
+        // thread it starts per request): made once, on first use, it may still be
+        // filled per request. Put into only elsewhere, its puts say it: a command
+        // channel opened per request but fed by a controller's loop is not filled by
+        // requests.
+        let made_hot = |c: CtxId| !put_elsewhere && project.model.heats.per_request((file, c));
         return match q.ctx.filter(|&c| made_hot(c)) {
             Some(c) => Filled::Hot {
                 site: (file, c),
