@@ -363,6 +363,14 @@ pub fn dump(project: &Project) -> String {
                     at(file, c.span)
                 );
             }
+            if let Some((call, arg)) = c.handed_to {
+                let _ = writeln!(
+                    out,
+                    "  client at {} handed as argument {arg} to the call at {}",
+                    at(file, c.span),
+                    at(file, call)
+                );
+            }
         }
         for (name, timed) in &facts.static_requests {
             let how = if *timed { "with" } else { "without" };
@@ -394,6 +402,16 @@ pub fn dump(project: &Project) -> String {
                 f.param,
                 at(file, f.span),
                 f.sets.join(", ")
+            );
+        }
+        for k in &facts.keepers {
+            let timed = if k.timed { ", every request timed" } else { "" };
+            let _ = writeln!(
+                out,
+                "  {} keeps parameter {} in a field at {}{timed}",
+                project.display_name(file, k.ctx),
+                k.param,
+                at(file, k.span),
             );
         }
         for f in &facts.client_fields {

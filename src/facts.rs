@@ -151,6 +151,10 @@ pub struct FileFacts {
     /// (`fn build_safe_client(b: ClientBuilder) -> Result<Client> { b.redirect(..).build() }`).
     #[serde(default)]
     pub finishers: Vec<Finisher>,
+    /// Rust: functions that keep the client they are given in a field of their struct
+    /// (`PeerClient::new(http: reqwest::Client) -> Self { Self { client: http, .. } }`).
+    #[serde(default)]
+    pub keepers: Vec<Keeper>,
     /// Rust: builders that functions of other files return, built here.
     #[serde(default)]
     pub builder_uses: Vec<BuilderUse>,
@@ -1152,6 +1156,11 @@ pub struct Client {
     /// ([`FileFacts::static_requests`]) sets a per-request timeout.
     #[serde(default)]
     pub static_item: Option<Box<str>>,
+    /// Rust: a built client handed whole to a path call (`PeerClient::new(http, ..)`,
+    /// the call's span and the argument's index) and used for no request here:
+    /// bounded when that call resolves to a [`Keeper`] whose file times every request.
+    #[serde(default)]
+    pub handed_to: Option<(Span, u8)>,
 }
 
 /// Rust: a builder a function of another file returns, built here (`let b =
@@ -1179,6 +1188,18 @@ pub struct Finisher {
     pub ctx: CtxId,
     pub param: u8,
     pub sets: Vec<Box<str>>,
+    pub span: Span,
+}
+
+/// Rust: a function that keeps the client it is given as parameter `param` in a field
+/// of its struct, and whether every request its file starts on a field sets a
+/// per-request timeout (`self.client.put(url).timeout(d)`): a client handed to it is
+/// bounded there ([`Client::handed_to`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Keeper {
+    pub ctx: CtxId,
+    pub param: u8,
+    pub timed: bool,
     pub span: Span,
 }
 

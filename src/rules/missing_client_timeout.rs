@@ -121,6 +121,28 @@ fn bounded_by_takers(project: &Project, c: &Client) -> bool {
     takers.peek().is_some() && takers.all(|s| s.bounded.contains(entry))
 }
 
+/// Rust: a client handed whole to a function of the project that keeps it in a field
+/// (`PeerClient::new(http, uri)`), in a file that gives every request it starts on a
+/// field a per-request `.timeout(..)`: bounded there, as a client made in that file is.
+fn kept_timed(project: &Project, file: usize, c: &Client) -> bool {
+    let Some((call, param)) = c.handed_to else {
+        return false;
+    };
+    let mut callees = project
+        .model
+        .calls
+        .callees
+        .at(&(file, c.ctx), call)
+        .peekable();
+    callees.peek().is_some()
+        && callees.all(|e| {
+            project.facts[e.node.0]
+                .keepers
+                .iter()
+                .any(|k| k.ctx == e.node.1 && k.param == param && k.timed)
+        })
+}
+
 /// Rust: a client made in a static's initializer whose every request the crate
 /// starts on that static (by name, in any of its files) sets a per-request
 /// `.timeout(..)` (`CLIENT.get(url).timeout(d)`): bounded there.
@@ -297,6 +319,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 || requests_bounded()
                 || bounded_by_takers(project, c)
                 || bounded_on_static(project, file, c)
+                || kept_timed(project, file, c)
                 || made_with_interceptor(project, c)
             {
                 continue;

@@ -334,6 +334,7 @@ impl<'a> Extractor<'a> {
             },
             unbuilt: None,
             static_item: None,
+            handed_to: None,
         });
     }
 

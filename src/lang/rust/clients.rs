@@ -236,6 +236,41 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// `Self { client: http, .. }` in a function given `http`: it keeps that parameter
+    /// in a field whose type is a client bounded request by request (`reqwest::Client`).
+    pub(super) fn note_keeper(&mut self, owner: &str, field: &str, value: &syn::Expr) {
+        let syn::Expr::Path(p) = value else { return };
+        let Some(id) = p.path.get_ident() else { return };
+        let Some(param) = self.params.iter().position(|x| id == x) else {
+            return;
+        };
+        let Some(ty) = self
+            .types
+            .fields
+            .get(&(owner.to_string(), field.to_string()))
+        else {
+            return;
+        };
+        let per_request = self.catalog.data.clients.iter().any(|e| {
+            e.needs.iter().any(|n| n.split('|').any(|a| a == "timeout"))
+                && e.starts.iter().any(|s| {
+                    s.strip_prefix("call:")
+                        .and_then(|f| f.rsplit_once("::"))
+                        .is_some_and(|(t, _)| t == ty)
+                })
+        });
+        let (Some(ctx), Ok(param), true) = (self.current_ctx(), u8::try_from(param), per_request)
+        else {
+            return;
+        };
+        self.facts.keepers.push(crate::facts::Keeper {
+            ctx,
+            param,
+            timed: false,
+            span: span(p.path.segments[0].ident.span()),
+        });
+    }
+
     /// `fn build_safe_client(b: ClientBuilder) -> .. { b.redirect(..).build() }`: this
     /// function builds the builder its parameter `b` is given.
     pub(super) fn note_finisher(&mut self, m: &syn::ExprMethodCall) {
@@ -364,6 +399,9 @@ impl<'a> Extractor<'a> {
         // Lent to this file's functions (`stream(&client, ..)`) and no request made on
         // it here: bounded where the file's requests all are, as a field's client is.
         let mut lent_only = false;
+        // Handed whole to one path call and used for no request here (`PeerClient::new(http,
+        // ..)`): judged where that call keeps it.
+        let mut handed_to = None;
         if let Some((name, later)) = var {
             let mut uses = VarUses::new(name, holds_request(&chain));
             for stmt in later {
@@ -377,6 +415,13 @@ impl<'a> Extractor<'a> {
                 uses.escapes || ((uses.reassigned || uses.built) && uses.derived_escapes);
             local = !kept_elsewhere && uses.moved.iter().all(|(f, i)| self.param_stays(f, *i));
             handed = uses.handed.first().copied();
+            let requested = uses
+                .calls
+                .iter()
+                .any(|c| REQUEST_METHODS.contains(&c.method.as_str()));
+            if let [one] = uses.handed[..] {
+                handed_to = (!requested).then_some(one);
+            }
             wrapped |= uses.raced_with_timer;
             lent_only = local
                 && !uses.wrapper_args.is_empty()
@@ -487,6 +532,7 @@ impl<'a> Extractor<'a> {
                 made_with: Vec::new(),
                 unbuilt: returned,
                 static_item: self.static_item.as_deref().map(Into::into),
+                handed_to: handed_to.filter(|_| !unbuilt),
             });
         }
     }
@@ -696,11 +742,16 @@ impl<'a> Extractor<'a> {
     /// nor is a hyper client a transport-layer type keeps (`layered_clients`).
     pub fn bound_per_request(&mut self, file: &syn::File) {
         let mut drop: std::collections::HashSet<usize> = self.layered_clients.drain(..).collect();
-        if !self.stored_clients.is_empty() || self.static_calls {
+        let keepers = !self.facts.keepers.is_empty();
+        if !self.stored_clients.is_empty() || self.static_calls || keepers {
             let mut v = TimedRequests::default();
             v.visit_file(file);
-            if !self.stored_clients.is_empty() && v.all_timed() {
+            let timed = v.all_timed();
+            if !self.stored_clients.is_empty() && timed {
                 drop.extend(self.stored_clients.drain(..));
+            }
+            for k in &mut self.facts.keepers {
+                k.timed = timed;
             }
             self.facts.static_requests = v.on_statics();
         }

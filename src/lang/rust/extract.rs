@@ -1398,6 +1398,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             let (syn::Member::Named(field), Some(owner)) = (&f.member, &owner) else {
                 continue;
             };
+            if !self.params.is_empty() {
+                self.note_keeper(owner, &field.to_string(), &f.expr);
+            }
             if let Some(q) = self.sender_in(&f.expr) {
                 let key = format!("field:{owner}.{field}");
                 if !self.facts.queues[q].keys.contains(&key) {

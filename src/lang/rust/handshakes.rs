@@ -98,6 +98,7 @@ impl Extractor<'_> {
             made_with: Vec::new(),
             unbuilt: None,
             static_item: None,
+            handed_to: None,
         });
     }
 
