@@ -518,6 +518,11 @@ pub struct ClientEntry {
     /// from disk, so such a download is no finding.
     #[serde(default)]
     pub url_arg: Option<usize>,
+    /// Java: `url_arg` must be known to be a `java.net.URL` (made there, `toURL()`,
+    /// or a local, parameter or field declared so): the method has overloads of the
+    /// same arity for a file or a stream (`JWKSet.load(File)`).
+    #[serde(default)]
+    pub url_typed: bool,
     #[serde(default)]
     pub config_arg: Option<String>,
     #[serde(default)]

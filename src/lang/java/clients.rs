@@ -110,6 +110,20 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// An argument known to be a `java.net.URL`: `new URL(..)`, `uri.toURL()`, or a
+    /// local, parameter or field declared as one.
+    fn is_url(&self, n: Node) -> bool {
+        match n.kind_name() {
+            "object_creation_expression" => n.field("type").is_some_and(|t| self.text(t) == "URL"),
+            "method_invocation" => n.field("name").is_some_and(|m| self.text(m) == "toURL"),
+            "identifier" => self
+                .lookup(self.text(n))
+                .and_then(|v| v.ty)
+                .is_some_and(|t| t.simple == "URL"),
+            _ => false,
+        }
+    }
+
     /// An argument that cannot be a timeout: a string, an object made here, or a
     /// local, parameter or field declared of a type that is not a number (`Map`,
     /// `StreamProgress`). Unknown types may be numbers.
@@ -150,6 +164,9 @@ impl<'a> Extractor<'a> {
         }
         let url = entry.url_arg.and_then(|i| given.get(i).copied());
         if url.is_some_and(|u| self.local_url(u)) {
+            return;
+        }
+        if entry.url_typed && !url.is_some_and(|u| self.is_url(u)) {
             return;
         }
         if let Some(cast) = &entry.cast {
