@@ -404,6 +404,13 @@ pub fn dump(project: &Project) -> String {
                 f.sets.join(", ")
             );
         }
+        for call in &facts.bounded_takes {
+            let _ = writeln!(
+                out,
+                "  the client the call at {} may return is bounded where it is taken",
+                at(file, *call)
+            );
+        }
         for k in &facts.keepers {
             let timed = if k.timed { ", every request timed" } else { "" };
             let _ = writeln!(

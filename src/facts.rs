@@ -155,6 +155,12 @@ pub struct FileFacts {
     /// (`PeerClient::new(http: reqwest::Client) -> Self { Self { client: http, .. } }`).
     #[serde(default)]
     pub keepers: Vec<Keeper>,
+    /// Rust: calls whose result a `let` takes and bounds, if it is a client: every
+    /// request on it sets a per-request `.timeout(..)`, or it goes only to timeout
+    /// helpers (`time_out_client(channel, d)`). A client a function returns is bounded
+    /// when every call of that function is one of these.
+    #[serde(default)]
+    pub bounded_takes: Vec<Span>,
     /// Rust: builders that functions of other files return, built here.
     #[serde(default)]
     pub builder_uses: Vec<BuilderUse>,

@@ -121,6 +121,23 @@ fn bounded_by_takers(project: &Project, c: &Client) -> bool {
     takers.peek().is_some() && takers.all(|s| s.bounded.contains(entry))
 }
 
+/// Rust: a client its function hands back (`fn node_conn(..) -> Channel`), where every
+/// call of that function the project makes takes it into a local and bounds it there:
+/// each request on it sets a per-request `.timeout(..)`, or it goes only to a timeout
+/// helper (`time_out_client(channel, d)`), as [`crate::facts::FileFacts::bounded_takes`] says.
+fn taken_bounded(project: &Project, file: usize, c: &Client) -> bool {
+    // (Made from a local that stays here, it may still be what the function returns:
+    // `let ep = Endpoint::from_shared(u)?; let ch = ep.connect().await?; Ok(ch)`.)
+    let returns = project.facts[file].returns.iter().any(|(x, _)| *x == c.ctx);
+    if !returns || !c.requests.is_empty() {
+        return false;
+    }
+    let callers = project.model.calls.callers.get(&(file, c.ctx));
+    let mut callers = callers.into_iter().flatten().peekable();
+    callers.peek().is_some()
+        && callers.all(|e| project.facts[e.node.0].bounded_takes.contains(&e.span))
+}
+
 /// Rust: a client handed whole to a function of the project that keeps it in a field
 /// (`PeerClient::new(http, uri)`), in a file that gives every request it starts on a
 /// field a per-request `.timeout(..)`: bounded there, as a client made in that file is.
@@ -320,6 +337,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 || bounded_by_takers(project, c)
                 || bounded_on_static(project, file, c)
                 || kept_timed(project, file, c)
+                || taken_bounded(project, file, c)
                 || made_with_interceptor(project, c)
             {
                 continue;

@@ -1247,7 +1247,7 @@ fn chain_crate(e: &syn::Expr) -> Option<String> {
 
 /// A method call's primary span: from the receiver (when on the method name's
 /// line) to the end of the call (or of the name, when the arguments run over lines).
-fn method_call_span(m: &syn::ExprMethodCall) -> Span {
+pub(super) fn method_call_span(m: &syn::ExprMethodCall) -> Span {
     let name = m.method.span();
     let whole = spans::method_call(m);
     let start = if spans::first(&m.receiver).start().line == line(name) {

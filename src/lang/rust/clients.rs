@@ -236,6 +236,35 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// `let channel = meta.node_conn(id).await?;` then only `time_out_client(channel, d)`
+    /// or requests that each set `.timeout(..)`: what the call returns, if a client, is
+    /// bounded here ([`FileFacts::bounded_takes`]).
+    pub(super) fn note_bounded_take(&mut self, name: &str, init: &syn::Expr, later: &[syn::Stmt]) {
+        let Some(call) = taken_call(init) else { return };
+        let mut uses = VarUses::new(name, false);
+        for stmt in later {
+            uses.visit_stmt(stmt);
+        }
+        let helper = |f: &str| {
+            let f = f.to_ascii_lowercase();
+            f.contains("timeout") || f.contains("time_out")
+        };
+        if uses.escapes || !uses.moved.iter().all(|(f, _)| helper(f)) {
+            return;
+        }
+        let mut requests = TimedRequests {
+            aliases: vec![name.to_string()],
+            ..TimedRequests::default()
+        };
+        for stmt in later {
+            requests.visit_stmt(stmt);
+        }
+        let timed = requests.starts == 0 || requests.all_timed();
+        if timed && (!uses.moved.is_empty() || requests.starts > 0) {
+            self.facts.bounded_takes.push(call);
+        }
+    }
+
     /// `Self { client: http, .. }` in a function given `http`: it keeps that parameter
     /// in a field whose type is a client bounded request by request (`reqwest::Client`).
     pub(super) fn note_keeper(&mut self, owner: &str, field: &str, value: &syn::Expr) {
@@ -1246,6 +1275,22 @@ const ALIAS_METHODS: [&str; 10] = [
     "with_context",
     "lock",
 ];
+
+/// The span of the call whose result a `let` takes, through `.await`, `?` and the
+/// calls that hand a value on (`meta.node_conn(id).await.map_err(..)?`), as the call
+/// graph knows it; `None` for anything else.
+fn taken_call(e: &syn::Expr) -> Option<Span> {
+    match e {
+        syn::Expr::Await(a) => taken_call(&a.base),
+        syn::Expr::Try(t) => taken_call(&t.expr),
+        syn::Expr::MethodCall(m) if hands_on(m) || m.method == "map_err" => taken_call(&m.receiver),
+        syn::Expr::MethodCall(m) => Some(super::calls::method_call_span(m)),
+        syn::Expr::Call(c) if matches!(&*c.func, syn::Expr::Path(_)) => {
+            Some(super::calls::fn_call_span(c))
+        }
+        _ => None,
+    }
+}
 
 /// A call that hands the client on ([`ALIAS_METHODS`]).
 fn hands_on(m: &syn::ExprMethodCall) -> bool {

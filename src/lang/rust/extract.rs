@@ -86,6 +86,11 @@ pub struct Extractor<'a> {
     /// The file calls a method on an upper-case name (`CLIENT.get(url)`): requests on
     /// statics are looked for.
     pub(super) static_calls: bool,
+    /// The file's text (spans index it).
+    pub(super) text: &'a str,
+    /// The current function's body names a timeout (`timeout`, `time_out`): only then
+    /// can a `let` take a client it bounds ([`FileFacts::bounded_takes`]).
+    pub(super) mentions_timeout: bool,
     /// The whole file's span, and the context of code outside any function (a
     /// static's initializer), made when first needed.
     pub(super) file_span: Span,
@@ -365,6 +370,8 @@ impl<'a> Extractor<'a> {
             layered_clients: Vec::new(),
             stored_types: Vec::new(),
             static_item: None,
+            text: "",
+            mentions_timeout: false,
             static_calls: false,
             file_span: Span::new(0, 0),
             file_ctx: None,
@@ -579,6 +586,15 @@ impl<'a> Extractor<'a> {
             .filter(|p| p != "self")
             .collect();
         let saved_params = std::mem::replace(&mut self.params, params);
+        let body = spans::block(block);
+        let body = self
+            .text
+            .get(body.start..body.end)
+            .unwrap_or_default()
+            .as_bytes();
+        let mentions = memchr::memmem::find(body, b"timeout").is_some()
+            || memchr::memmem::find(body, b"time_out").is_some();
+        let saved_mentions = std::mem::replace(&mut self.mentions_timeout, mentions);
         let saved_senders = std::mem::take(&mut self.senders);
         let saved_oneshots = std::mem::take(&mut self.oneshots);
         let saved_loopback = std::mem::take(&mut self.loopback);
@@ -630,6 +646,7 @@ impl<'a> Extractor<'a> {
             }
         }
         self.params = saved_params;
+        self.mentions_timeout = saved_mentions;
         self.senders = saved_senders;
         self.oneshots = saved_oneshots;
         self.loopback = saved_loopback;
@@ -1063,6 +1080,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     // `let ep = match addr { .. => Channel::builder(u), .. }`: each arm's value.
                     let chains = super::clients::branch_chains(&init.expr);
                     self.client_chains(chains, Some((&name, &b.stmts[i + 1..])));
+                    if self.mentions_timeout {
+                        self.note_bounded_take(&name, &init.expr, &b.stmts[i + 1..]);
+                    }
                 }
             }
             let queues = self.facts.queues.len();

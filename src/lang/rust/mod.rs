@@ -42,6 +42,7 @@ impl Frontend for RustFrontend {
                 x.binary = is_binary(&file.path, opts.catalog);
                 x.file_span = crate::source::Span::new(0, text.len());
                 x.static_calls = clients::calls_on_upper_case(&text);
+                x.text = &text;
                 x.note_bounded_channels(&text, &ast);
                 x.visit_file(&ast);
                 x.mark_cold_registered();
