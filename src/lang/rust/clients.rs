@@ -698,12 +698,24 @@ impl<'a> Extractor<'a> {
         v.visit_file(file);
         for (client, ty, impl_type, fixed) in std::mem::take(&mut self.stored_types) {
             // The struct that keeps it: the file's one struct with a field of that type
-            // (`HttpOutput { client, .. }` built in another impl), else the impl's own.
+            // (`HttpOutput { client, .. }` built in another impl, where the client is
+            // made), else the impl's own. (A stream a reconnect loop connects and hands
+            // to a function is not the stream another struct of the file accepts.)
+            let made_in = self.facts.clients.get(client).map(|c| c.ctx);
+            let body = made_in
+                .and_then(|c| self.facts.contexts.get(c))
+                .map(|x| x.body);
+            let built_there = |owner: &str| {
+                impl_type.as_deref() == Some(owner)
+                    || self.struct_literals.iter().any(|(o, at)| {
+                        o == owner && body.is_some_and(|b| b.start <= at.start && at.end <= b.end)
+                    })
+            };
             let mut keepers: Vec<&str> = self
                 .types
                 .fields
                 .iter()
-                .filter(|(_, t)| **t == ty)
+                .filter(|((owner, _), t)| **t == ty && built_there(owner))
                 .map(|((owner, _), _)| owner.as_str())
                 .collect();
             keepers.sort_unstable();

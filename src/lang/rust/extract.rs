@@ -86,6 +86,8 @@ pub struct Extractor<'a> {
     /// The file calls a method on an upper-case name (`CLIENT.get(url)`): requests on
     /// statics are looked for.
     pub(super) static_calls: bool,
+    /// Struct literals of the file, by the struct's name (`Self` named), where they are.
+    pub(super) struct_literals: Vec<(String, Span)>,
     /// The file's text (spans index it).
     pub(super) text: &'a str,
     /// The current function's body names a timeout (`timeout`, `time_out`): only then
@@ -370,6 +372,7 @@ impl<'a> Extractor<'a> {
             layered_clients: Vec::new(),
             stored_types: Vec::new(),
             static_item: None,
+            struct_literals: Vec::new(),
             text: "",
             mentions_timeout: false,
             static_calls: false,
@@ -1414,6 +1417,10 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             Some("Self") => self.impl_type.clone(),
             _ => last,
         };
+        if let Some(owner) = &owner {
+            let at = span(s.brace_token.span.join());
+            self.struct_literals.push((owner.clone(), at));
+        }
         for f in &s.fields {
             let (syn::Member::Named(field), Some(owner)) = (&f.member, &owner) else {
                 continue;
