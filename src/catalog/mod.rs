@@ -56,6 +56,9 @@ pub struct Indexed {
     /// Java: client types whose requests are bounded one by one (`setConfig(rc)`):
     /// a field of one filled from a project factory is followed back to the factory.
     taken_clients: HashSet<String>,
+    /// Rust: client types a per-request `.timeout(..)` bounds (`reqwest::Client`, from
+    /// `call:reqwest::Client::new`): a struct keeping one is bounded request by request.
+    timed_per_request: HashSet<String>,
 }
 
 impl Indexed {
@@ -141,6 +144,13 @@ impl Indexed {
                 made.chain(c.makes.iter().map(|m| m.as_str()))
                     .map(String::from),
             );
+        }
+        for c in &ix.data.clients {
+            if c.needs.iter().any(|n| n.split('|').any(|a| a == "timeout")) {
+                let built = c.starts.iter().filter_map(|s| s.strip_prefix("call:"));
+                let types = built.filter_map(|f| Some(f.rsplit_once("::")?.0.to_string()));
+                ix.timed_per_request.extend(types);
+            }
         }
         for c in &ix.data.clients {
             let nested = c
@@ -396,6 +406,11 @@ impl Indexed {
     /// back to the factory (an Apache client, bounded request by request).
     pub fn taken_client_type(&self, fq: &str) -> bool {
         self.taken_clients.contains(fq)
+    }
+
+    /// Rust: whether a per-request `.timeout(..)` bounds clients of this type.
+    pub fn timed_per_request(&self, ty: &str) -> bool {
+        self.timed_per_request.contains(ty)
     }
 
     /// Whether a method (an identifier, or a name as text) ends a client builder

@@ -245,11 +245,7 @@ impl<'a> Extractor<'a> {
         for stmt in later {
             uses.visit_stmt(stmt);
         }
-        let helper = |f: &str| {
-            let f = f.to_ascii_lowercase();
-            f.contains("timeout") || f.contains("time_out")
-        };
-        if uses.escapes || !uses.moved.iter().all(|(f, _)| helper(f)) {
+        if uses.escapes || !uses.moved.iter().all(|(f, _)| names_timeout(f)) {
             return;
         }
         let mut requests = TimedRequests {
@@ -280,14 +276,7 @@ impl<'a> Extractor<'a> {
         else {
             return;
         };
-        let per_request = self.catalog.data.clients.iter().any(|e| {
-            e.needs.iter().any(|n| n.split('|').any(|a| a == "timeout"))
-                && e.starts.iter().any(|s| {
-                    s.strip_prefix("call:")
-                        .and_then(|f| f.rsplit_once("::"))
-                        .is_some_and(|(t, _)| t == ty)
-                })
-        });
+        let per_request = self.catalog.timed_per_request(ty);
         let (Some(ctx), Ok(param), true) = (self.current_ctx(), u8::try_from(param), per_request)
         else {
             return;
@@ -845,10 +834,15 @@ fn builder_fn(root: &syn::Expr) -> Option<String> {
 /// A function of the project named for a timeout (`with_timeout(channel, d)`,
 /// `rpc_time_out_client(channel, d)`): it bounds the client it is given.
 pub(super) fn timeout_helper(path: &syn::Path) -> bool {
-    path.segments.last().is_some_and(|s| {
-        let name = s.ident.to_string().to_ascii_lowercase();
-        name.contains("timeout") || name.contains("time_out")
-    })
+    path.segments
+        .last()
+        .is_some_and(|s| names_timeout(&s.ident.to_string()))
+}
+
+/// A function name that names a timeout (`with_timeout`, `rpc_time_out_client`).
+fn names_timeout(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.contains("timeout") || name.contains("time_out")
 }
 
 fn path_text(root: &syn::Expr) -> String {
