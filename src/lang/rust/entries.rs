@@ -195,7 +195,8 @@ impl Extractor<'_> {
 }
 
 /// Functions a route closure's body calls or passes by name (through `async`
-/// blocks, `.await`, `?` and the calls' arguments; every statement of a block:
+/// blocks, `.await`, `?`, the calls' arguments and the receivers of method chains
+/// on their results; every statement of a block:
 /// `let resp = handle(req).await?; Ok(respond(resp).await?)`).
 fn closure_handlers<'e>(body: &'e syn::Expr, out: &mut Vec<&'e syn::ExprPath>) {
     match body {
@@ -212,6 +213,8 @@ fn closure_handlers<'e>(body: &'e syn::Expr, out: &mut Vec<&'e syn::ExprPath>) {
         }
         syn::Expr::Await(a) => closure_handlers(&a.base, out),
         syn::Expr::Try(t) => closure_handlers(&t.expr, out),
+        // `dump(meta, q).await.map(|r| r.into_bytes())`: what the chain starts from.
+        syn::Expr::MethodCall(m) => closure_handlers(&m.receiver, out),
         syn::Expr::Async(a) => block_handlers(&a.block, out),
         syn::Expr::Block(b) => block_handlers(&b.block, out),
         _ => {}
