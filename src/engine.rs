@@ -822,7 +822,14 @@ fn judge_context(
                 } else {
                     "a"
                 };
-                format!("`{name}` is {article} {why}")
+                // A task inside a function (a spawned `async` block) goes by the
+                // function's name: the function starts it, it is not the task.
+                let spawned_block = root_ctx.kind == CtxKind::Async && root_ctx.parent.is_some();
+                if spawned_block && ctx == root.1 && file == root.0 {
+                    format!("`{name}` starts {article} {why} here")
+                } else {
+                    format!("`{name}` is {article} {why}")
+                }
             } else {
                 format!(
                     "`{name}` is reached from {}",
