@@ -21,6 +21,10 @@ pub struct QueueEntry {
     /// A setter that bounds the object after construction (`setQueueCapacity`).
     #[serde(default)]
     pub capacity_setter: Option<String>,
+    /// Calls that build the queue from the settings made so far (`initialize`): a
+    /// capacity set after one, in the same method, comes too late.
+    #[serde(default)]
+    pub initializers: Vec<String>,
     /// The setters of its core and maximum thread counts (`setCorePoolSize`,
     /// `setMaxPoolSize`): with no capacity set, the maximum never applies.
     #[serde(default)]

@@ -1053,11 +1053,12 @@ impl<'a> Extractor<'a> {
         };
         if let Some(entry) = self.catalog.queue_new(&fq) {
             if let Some(setter) = &entry.capacity_setter {
+                let late = &entry.initializers[..];
                 return matches!(
-                    self.setter_bound(creation, setter, None),
+                    self.setter_bound(creation, setter, None, late),
                     Some((Bound::Capacity(n), _)) if n < i32::MAX as u64
                 ) || matches!(
-                    self.setter_bound(creation, setter, None),
+                    self.setter_bound(creation, setter, None, late),
                     Some((Bound::Unknown, _))
                 );
             }

@@ -10,6 +10,9 @@ use crate::catalog::QueueEntry;
 use crate::facts::{Bound, Queue};
 use crate::source::Span;
 
+/// The label on a capacity setter called after the queue was made (`initialize()`).
+const LATE_CAPACITY: &str = "set only after `initialize()` made the queue: it has no effect";
+
 impl<'a> Extractor<'a> {
     /// `new T(..)` of a catalogued queue or executor.
     pub(super) fn queue_creation(&mut self, node: Node<'a>, fq: &str) {
@@ -25,7 +28,8 @@ impl<'a> Extractor<'a> {
         }
         let args = node.field("arguments");
         let (bound, related) = if let Some(setter) = &entry.capacity_setter {
-            match self.setter_bound(node, setter, entry.size_setters.as_ref()) {
+            let late = (&entry.initializers[..], entry.size_setters.as_ref());
+            match self.setter_bound(node, setter, late.1, late.0) {
                 Some(r) => r,
                 None => return,
             }
@@ -628,8 +632,18 @@ impl<'a> Extractor<'a> {
             span: span(node),
             what: format!("`{}`", short(self.text(node))),
             bound,
-            why: entry.why.clone(),
-            help: entry.help.clone(),
+            why: match &related {
+                Some((_, m)) if m == LATE_CAPACITY => {
+                    "gets its capacity only after the queue was made with the default".into()
+                }
+                _ => entry.why.clone(),
+            },
+            help: match &related {
+                Some((_, m)) if m == LATE_CAPACITY => {
+                    "set the capacity before `initialize()`, which makes the queue".into()
+                }
+                _ => entry.help.clone(),
+            },
             related,
             ctx: self.ctx.last().copied(),
             argument_of: creation.map(|c| c.start_byte()),
@@ -957,6 +971,7 @@ impl<'a> Extractor<'a> {
         creation: Node,
         setter: &str,
         sizes: Option<&[String; 2]>,
+        initializers: &[String],
     ) -> Option<(Bound, Option<(Span, String)>)> {
         let (var, scope) = match self.stored_in(creation)? {
             Stored::Var(var, scope) => (var, scope),
@@ -973,6 +988,21 @@ impl<'a> Extractor<'a> {
         let mut found = None;
         // The first argument of each size setter called on it (core, maximum).
         let mut size: [Option<Node>; 2] = [None, None];
+        // Where it is initialized: (the method around the call, its start). Statement
+        // order means something only within one method.
+        let mut initialized: Vec<(Option<usize>, usize)> = Vec::new();
+        let method_of = |mut n: Node| {
+            while let Some(p) = n.parent() {
+                if matches!(
+                    p.kind_name(),
+                    "method_declaration" | "constructor_declaration"
+                ) {
+                    return Some(p.start_byte());
+                }
+                n = p;
+            }
+            None
+        };
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "method_invocation" {
@@ -982,6 +1012,9 @@ impl<'a> Extractor<'a> {
                 };
                 if self.is_call_on(n, &var, setter) {
                     found = Some((n, first()));
+                }
+                if initializers.iter().any(|i| self.is_call_on(n, &var, i)) {
+                    initialized.push((method_of(n), n.start_byte()));
                 }
                 for (i, name) in sizes.into_iter().flatten().enumerate() {
                     if self.is_call_on(n, &var, name) {
@@ -1005,6 +1038,18 @@ impl<'a> Extractor<'a> {
                     _ => None,
                 };
                 Some((Bound::Unbounded, label))
+            }
+            // `executor.initialize(); executor.setQueueCapacity(1000);`: the queue was
+            // made with the default capacity before the setter ran.
+            Some((call, _))
+                if initialized.iter().any(|&(m, at)| {
+                    m.is_some() && m == method_of(call) && at < call.start_byte()
+                }) =>
+            {
+                Some((
+                    Bound::Unbounded,
+                    Some((span(call), LATE_CAPACITY.to_string())),
+                ))
             }
             Some((call, arg)) => {
                 let bound = arg.map(|a| self.capacity(a)).unwrap_or(Bound::Unknown);
