@@ -309,6 +309,17 @@ fn row<T, K: Ord>(table: &[T], key: K, of: impl Fn(&T) -> K) -> Option<&T> {
 }
 
 impl FileFacts {
+    /// Whether context `from` is `ctx` or nested in it (a task, closure or lambda of it).
+    pub fn inside(&self, mut from: Option<CtxId>, ctx: CtxId) -> bool {
+        while let Some(c) = from {
+            if c == ctx {
+                return true;
+            }
+            from = self.contexts.get(c).and_then(|k| k.parent);
+        }
+        false
+    }
+
     /// Java: the declared return type of method `ctx`, when it may name a project class.
     pub fn ret_type_of(&self, ctx: CtxId) -> Option<&std::sync::Arc<TypeRef>> {
         row(&self.ret_types, ctx, |(c, _)| *c).map(|(_, t)| t)

@@ -128,7 +128,7 @@ fn bounded_by_takers(project: &Project, c: &Client) -> bool {
 fn taken_bounded(project: &Project, file: usize, c: &Client) -> bool {
     // (Made from a local that stays here, it may still be what the function returns:
     // `let ep = Endpoint::from_shared(u)?; let ch = ep.connect().await?; Ok(ch)`.)
-    let returns = project.facts[file].returns.iter().any(|(x, _)| *x == c.ctx);
+    let returns = project.facts[file].returns_of(c.ctx).is_some();
     if !returns || !c.requests.is_empty() {
         return false;
     }
@@ -195,7 +195,7 @@ fn bounded_by_server(project: &Project, timed: &HashSet<&str>, file: usize, c: &
     let spawned_later = f.contexts.iter().any(|k| {
         let task = !matches!(k.kind, CtxKind::Inline | CtxKind::Function)
             && (k.entry.is_some() || k.submission.is_some() || k.name == "task");
-        task && k.head.start > c.span.start && inside(f, k.parent, top)
+        task && k.head.start > c.span.start && f.inside(k.parent, top)
     });
     if spawned_later {
         return false;
@@ -256,17 +256,6 @@ fn repeated_creations(clients: &[Client]) -> Vec<usize> {
         }
     }
     out
-}
-
-/// Whether context `from` is `ctx` or nested in it.
-fn inside(f: &crate::facts::FileFacts, mut from: Option<CtxId>, ctx: CtxId) -> bool {
-    while let Some(c) = from {
-        if c == ctx {
-            return true;
-        }
-        from = f.contexts.get(c).and_then(|k| k.parent);
-    }
-    false
 }
 
 /// A client made beside a project interceptor that sets what it lacks on every call

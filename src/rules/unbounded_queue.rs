@@ -397,15 +397,10 @@ fn filled(
         }
         // Puts only outside the code that makes it (not in a task or thread that code
         // starts, which runs once per making).
-        let contexts = &project.facts[file].contexts;
-        let made_in = q.ctx.and_then(|c| contexts.get(c)).map(|x| x.body);
+        let here = &project.facts[file];
         let put_elsewhere = !puts.is_empty()
             && puts.iter().all(|(f, s)| {
-                let body = contexts.get(s.ctx).map(|x| x.body);
-                *f != file
-                    || !made_in
-                        .zip(body)
-                        .is_some_and(|(m, b)| m.start <= b.start && b.end <= m.end)
+                *f != file || q.ctx.is_none_or(|made| !here.inside(Some(s.ctx), made))
             });
         let hot_put = puts
             .into_iter()

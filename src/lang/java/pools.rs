@@ -1053,14 +1053,12 @@ impl<'a> Extractor<'a> {
         };
         if let Some(entry) = self.catalog.queue_new(&fq) {
             if let Some(setter) = &entry.capacity_setter {
-                let late = &entry.initializers[..];
-                return matches!(
-                    self.setter_bound(creation, setter, None, late),
-                    Some((Bound::Capacity(n), _)) if n < i32::MAX as u64
-                ) || matches!(
-                    self.setter_bound(creation, setter, None, late),
-                    Some((Bound::Unknown, _))
-                );
+                let bound = self.setter_bound(creation, setter, None, &entry.initializers);
+                return match bound.map(|b| b.bound) {
+                    Some(Bound::Capacity(n)) => n < i32::MAX as u64,
+                    Some(Bound::Unknown) => true,
+                    _ => false,
+                };
             }
         }
         let queue_arg = self

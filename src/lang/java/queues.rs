@@ -10,8 +10,24 @@ use crate::catalog::QueueEntry;
 use crate::facts::{Bound, Queue};
 use crate::source::Span;
 
-/// The label on a capacity setter called after the queue was made (`initialize()`).
-const LATE_CAPACITY: &str = "set only after `initialize()` made the queue: it has no effect";
+/// What a capacity setter says of the object it bounds (see `setter_bound`).
+pub(super) struct SetterBound {
+    pub bound: Bound,
+    /// A label: the setter call, or the size setters when there is none.
+    pub related: Option<(Span, String)>,
+    /// The capacity is set after the queue was made (`initialize()` first).
+    pub late: bool,
+}
+
+impl SetterBound {
+    fn unbounded(related: Option<(Span, String)>) -> SetterBound {
+        SetterBound {
+            bound: Bound::Unbounded,
+            related,
+            late: false,
+        }
+    }
+}
 
 impl<'a> Extractor<'a> {
     /// `new T(..)` of a catalogued queue or executor.
@@ -27,16 +43,19 @@ impl<'a> Extractor<'a> {
             return;
         }
         let args = node.field("arguments");
-        let (bound, related) = if let Some(setter) = &entry.capacity_setter {
-            let late = (&entry.initializers[..], entry.size_setters.as_ref());
-            match self.setter_bound(node, setter, late.1, late.0) {
-                Some(r) => r,
+        let (bound, related, late) = if let Some(setter) = &entry.capacity_setter {
+            let sizes = entry.size_setters.as_ref();
+            match self.setter_bound(node, setter, sizes, &entry.initializers) {
+                Some(r) => (r.bound, r.related, r.late),
                 None => return,
             }
         } else {
             match self.arg_bound(entry, args) {
-                Bound::Unknown => self.unbounded_fallback(entry, args),
-                b => (b, None),
+                Bound::Unknown => {
+                    let (bound, related) = self.unbounded_fallback(entry, args);
+                    (bound, related, false)
+                }
+                b => (b, None, false),
             }
         };
         let threads = entry.grows == crate::catalog::Grows::Threads;
@@ -59,7 +78,7 @@ impl<'a> Extractor<'a> {
         {
             return;
         }
-        self.push_queue(node, entry, bound, related, executor);
+        self.push_queue(node, entry, bound, related, executor, late);
     }
 
     /// A queue no other thread can reach: made into a local variable (or straight into
@@ -587,7 +606,7 @@ impl<'a> Extractor<'a> {
             return;
         }
         let bound = self.arg_bound(entry, node.field("arguments"));
-        self.push_queue(node, entry, bound, None, executor);
+        self.push_queue(node, entry, bound, None, executor, false);
     }
 
     fn push_queue(
@@ -597,6 +616,7 @@ impl<'a> Extractor<'a> {
         bound: Bound,
         related: Option<(Span, String)>,
         executor: bool,
+        late: bool,
     ) {
         let bound = match bound {
             Bound::Unbounded if entry.grows == crate::catalog::Grows::Threads => {
@@ -632,17 +652,13 @@ impl<'a> Extractor<'a> {
             span: span(node),
             what: format!("`{}`", short(self.text(node))),
             bound,
-            why: match &related {
-                Some((_, m)) if m == LATE_CAPACITY => {
-                    "gets its capacity only after the queue was made with the default".into()
-                }
-                _ => entry.why.clone(),
+            why: match late {
+                true => "gets its capacity only after the queue was made with the default".into(),
+                false => entry.why.clone(),
             },
-            help: match &related {
-                Some((_, m)) if m == LATE_CAPACITY => {
-                    "set the capacity before `initialize()`, which makes the queue".into()
-                }
-                _ => entry.help.clone(),
+            help: match late {
+                true => "set the capacity before `initialize()`, which makes the queue".into(),
+                false => entry.help.clone(),
             },
             related,
             ctx: self.ctx.last().copied(),
@@ -965,17 +981,19 @@ impl<'a> Extractor<'a> {
 
     /// For objects bounded by a setter (Spring's `setQueueCapacity`): find the
     /// variable the object is stored in and its setter call in the same method
-    /// (local) or class (field). `None` when the object escapes to code we cannot see.
+    /// (local) or class (field), and whether it is set too late (after one of
+    /// `initializers` in the same method). `None` when the object escapes to code we
+    /// cannot see.
     pub(super) fn setter_bound(
         &self,
         creation: Node,
         setter: &str,
         sizes: Option<&[String; 2]>,
         initializers: &[String],
-    ) -> Option<(Bound, Option<(Span, String)>)> {
+    ) -> Option<SetterBound> {
         let (var, scope) = match self.stored_in(creation)? {
             Stored::Var(var, scope) => (var, scope),
-            Stored::Returned => return Some((Bound::Unbounded, None)),
+            Stored::Returned => return Some(SetterBound::unbounded(None)),
         };
         // Named once (its declaration): no setter, no escape.
         if super::syntax::text(scope, self.src)
@@ -983,7 +1001,7 @@ impl<'a> Extractor<'a> {
             .count()
             <= 1
         {
-            return Some((Bound::Unbounded, None));
+            return Some(SetterBound::unbounded(None));
         }
         let mut found = None;
         // The first argument of each size setter called on it (core, maximum).
@@ -1037,7 +1055,7 @@ impl<'a> Extractor<'a> {
                     [Some(core), Some(max)] => self.core_only_label(core, max),
                     _ => None,
                 };
-                Some((Bound::Unbounded, label))
+                Some(SetterBound::unbounded(label))
             }
             // `executor.initialize(); executor.setQueueCapacity(1000);`: the queue was
             // made with the default capacity before the setter ran.
@@ -1046,14 +1064,21 @@ impl<'a> Extractor<'a> {
                     m.is_some() && m == method_of(call) && at < call.start_byte()
                 }) =>
             {
-                Some((
-                    Bound::Unbounded,
-                    Some((span(call), LATE_CAPACITY.to_string())),
-                ))
+                let why = "set only after `initialize()` made the queue: it has no effect";
+                let related = Some((span(call), why.to_string()));
+                Some(SetterBound {
+                    late: true,
+                    ..SetterBound::unbounded(related)
+                })
             }
             Some((call, arg)) => {
                 let bound = arg.map(|a| self.capacity(a)).unwrap_or(Bound::Unknown);
-                Some((bound, Some((span(call), "capacity set here".to_string()))))
+                let related = Some((span(call), "capacity set here".to_string()));
+                Some(SetterBound {
+                    bound,
+                    related,
+                    late: false,
+                })
             }
         }
     }

@@ -691,13 +691,10 @@ impl<'a> Extractor<'a> {
             // made), else the impl's own. (A stream a reconnect loop connects and hands
             // to a function is not the stream another struct of the file accepts.)
             let made_in = self.facts.clients.get(client).map(|c| c.ctx);
-            let body = made_in
-                .and_then(|c| self.facts.contexts.get(c))
-                .map(|x| x.body);
             let built_there = |owner: &str| {
                 impl_type.as_deref() == Some(owner)
                     || self.struct_literals.iter().any(|(o, at)| {
-                        o == owner && body.is_some_and(|b| b.start <= at.start && at.end <= b.end)
+                        o == owner && made_in.is_some_and(|m| self.facts.inside(Some(*at), m))
                     })
             };
             let mut keepers: Vec<&str> = self
@@ -1225,11 +1222,15 @@ fn self_field(e: &syn::Expr) -> Option<&syn::Member> {
 /// `super::HTTP_CLIENT`).
 fn static_name(p: &syn::ExprPath) -> Option<String> {
     let name = p.path.segments.last()?.ident.to_string();
-    let upper = name.chars().any(|c| c.is_ascii_uppercase())
+    upper_snake(name.as_bytes()).then_some(name)
+}
+
+/// A name in upper snake case, as statics and constants are named (`HTTP_2`).
+fn upper_snake(name: &[u8]) -> bool {
+    name.iter().any(u8::is_ascii_uppercase)
         && name
-            .chars()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
-    upper.then_some(name)
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
 }
 
 /// A call that hands on what a static holds (`CLIENT.get()` of a `OnceLock`,
@@ -1249,9 +1250,7 @@ pub(super) fn calls_on_upper_case(text: &str) -> bool {
     let b = text.as_bytes();
     memchr::memchr_iter(b'.', b).any(|dot| {
         let name = crate::lang::name_before(b, dot, b"");
-        name.len() > 1
-            && name.iter().any(u8::is_ascii_uppercase)
-            && (name.iter()).all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+        name.len() > 1 && upper_snake(name)
     })
 }
 

@@ -86,8 +86,9 @@ pub struct Extractor<'a> {
     /// The file calls a method on an upper-case name (`CLIENT.get(url)`): requests on
     /// statics are looked for.
     pub(super) static_calls: bool,
-    /// Struct literals of the file, by the struct's name (`Self` named), where they are.
-    pub(super) struct_literals: Vec<(String, Span)>,
+    /// Struct literals of the file, by the struct's name (`Self` named), and the
+    /// context each is built in.
+    pub(super) struct_literals: Vec<(String, CtxId)>,
     /// The file's text (spans index it).
     pub(super) text: &'a str,
     /// The current function's body names a timeout (`timeout`, `time_out`): only then
@@ -1417,9 +1418,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             Some("Self") => self.impl_type.clone(),
             _ => last,
         };
-        if let Some(owner) = &owner {
-            let at = span(s.brace_token.span.join());
-            self.struct_literals.push((owner.clone(), at));
+        if let (Some(owner), Some(ctx)) = (&owner, self.current_ctx()) {
+            self.struct_literals.push((owner.clone(), ctx));
         }
         for f in &s.fields {
             let (syn::Member::Named(field), Some(owner)) = (&f.member, &owner) else {
