@@ -111,6 +111,10 @@ pub fn dump(project: &Project) -> String {
             if facts.handshake_fns.contains(&i) {
                 out.push_str(" [handshake]");
             }
+            // A runtime task whose handle is dropped: no caller awaits it.
+            if c.detached {
+                out.push_str(" [detached]");
+            }
             if let Some(why) = project.model.heats.root_why((file, i)) {
                 let _ = write!(out, " ({why})");
             } else if heat == crate::facts::Heat::Cold {

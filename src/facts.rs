@@ -290,6 +290,10 @@ pub struct FileFacts {
     /// crate serves that traffic.
     #[serde(default)]
     pub consumes: bool,
+    /// Rust: the file waits for SIGTERM (`signal(SignalKind::terminate())`, a handler
+    /// for `SIGTERM`): a program a supervisor runs and stops, not a command.
+    #[serde(default)]
+    pub handles_sigterm: bool,
     /// Rust: the file's module path with its crate's name first (`["billing", "api",
     /// "refund"]` for `billing/src/api/refund.rs`), set once the crates are known.
     #[serde(skip)]
@@ -722,6 +726,10 @@ pub struct Context {
     /// start-up work, before an accept loop): not one of the tasks the loop hands out.
     #[serde(default)]
     pub once: bool,
+    /// Rust tasks: spawned by a statement that drops the handle (`tokio::spawn(async
+    /// move { .. });`): no caller awaits the task.
+    #[serde(default)]
+    pub detached: bool,
     /// Java methods: how many parameters the method declares (`None` with varargs, and
     /// for other contexts): picks among overloads by the number of arguments.
     pub arity: Option<u8>,

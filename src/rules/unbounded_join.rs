@@ -24,7 +24,8 @@ pub const RULE: Rule = Rule {
 ///   that pins a request thread is its callers' question;
 /// - a reply awaited from an actor (`oneshot` sender sent in a message) pins no thread,
 ///   and the actor drops the sender when it fails (no owner acted on one in three
-///   audits); a sender handed to a call of this function is reported in hot code;
+///   audits); a sender handed to a call of this function is reported in hot code,
+///   unless a task nobody awaits waits for it (it forwards the reply; no request waits);
 /// - waiting for the tasks of a pool this method made for them and shuts down, or for
 ///   a parallel stream run on a fork/join pool to confine its threads, is running
 ///   them inline: the unbounded call inside them is the finding;
@@ -40,7 +41,7 @@ fn by_design(project: &Project, file: FileId, facts: &FileFacts, w: &Wait) -> bo
     if w.kind == WaitKind::Synchronizer && w.submission.is_none() && heat == Heat::Unknown {
         return true;
     }
-    if w.reply && (w.actor || heat != Heat::Hot) {
+    if w.reply && (w.actor || heat != Heat::Hot || in_detached_task(facts, w.ctx)) {
         return true;
     }
     let scoped = |s: &Submission| project.pool(&s.pool).is_some_and(|(_, p)| p.scoped);
@@ -373,4 +374,20 @@ fn wrapper_waits(project: &Project, settings: &Settings) -> Vec<Diagnostic> {
         out.push(d);
     }
     out
+}
+
+/// Whether code at `ctx` runs in a runtime task whose handle its spawner drops
+/// (`tokio::spawn(async move { let r = rx.await; reply.send(r) });`), through the
+/// closures and blocks inside it.
+fn in_detached_task(facts: &FileFacts, ctx: crate::facts::CtxId) -> bool {
+    let mut at = Some(ctx);
+    while let Some(c) = at.and_then(|c| facts.contexts.get(c)) {
+        match c.kind {
+            CtxKind::Async if c.detached => return true,
+            CtxKind::Inline | CtxKind::Async if c.parent.is_some() && &*c.name != "task" => {}
+            _ => return false,
+        }
+        at = c.parent;
+    }
+    false
 }

@@ -325,6 +325,7 @@ impl<'a> Extractor<'a> {
             worker_loop: false,
             dedicated_loop: false,
             once: false,
+            detached: false,
             arity: None,
             param_kinds: 0,
             local_params: 0,

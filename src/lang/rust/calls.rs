@@ -76,7 +76,8 @@ impl<'a> Extractor<'a> {
                     || first.is_some_and(|f| self.is_own_module(&f) || f == "Self")
             });
         let waits_before = self.facts.waits.len();
-        let lambdas = self.visit_args(c.args.iter(), runs.as_ref(), sub, project_fn);
+        let dropped = self.dropped_call == c as *const _ as usize;
+        let lambdas = self.visit_args(c.args.iter(), runs.as_ref(), sub, project_fn, dropped);
         let held = self.facts.waits.len() - waits_before;
         self.timeout_wrapped -= usize::from(wrapper);
         if let Some(f) = &full {
@@ -192,7 +193,8 @@ impl<'a> Extractor<'a> {
         self.timeout_wrapped += usize::from(connector);
         // A method of this project: its closures may run in a pool or a blocking section there.
         let project_method = runs.is_none() && owner.is_some();
-        let lambdas = self.visit_args(m.args.iter(), runs.as_ref(), sub, project_method);
+        let dropped = self.dropped_call == m as *const _ as usize;
+        let lambdas = self.visit_args(m.args.iter(), runs.as_ref(), sub, project_method, dropped);
         self.timeout_wrapped -= usize::from(connector);
         self.receiver_wait(mspan, &recv, &method, m.args.len(), &m.receiver);
         if m.args
@@ -563,6 +565,7 @@ impl<'a> Extractor<'a> {
         runs: Option<&Runs>,
         sub: Option<usize>,
         force: bool,
+        dropped: bool,
     ) -> Vec<(usize, usize)> {
         let mut lambdas = Vec::new();
         if matches!(runs, Some(Runs::Async)) {
@@ -604,6 +607,7 @@ impl<'a> Extractor<'a> {
                     let at = spans::expr(arg);
                     let id = self.push_ctx(CtxKind::Async, "task".into(), at, at);
                     self.facts.contexts[id].once = self.loops == 0;
+                    self.facts.contexts[id].detached = dropped;
                     self.ctx.push(id);
                     self.visit_expr(arg);
                     self.ctx.pop();
@@ -625,6 +629,7 @@ impl<'a> Extractor<'a> {
                     if let Some(c) = self.facts.contexts.get_mut(before) {
                         c.name = "task".into();
                         c.once = self.loops == 0;
+                        c.detached = dropped;
                         c.dedicated_loop = a
                             .block
                             .stmts

@@ -7,6 +7,8 @@
 //! no traffic, so its code is cold, like `src/bin/` (rules.md, revision 2). So is a
 //! crate named for a command line (`acme-cli`, `cargo-deploy`), a WebAssembly module for the browser,
 //! a desktop application (it depends on a GUI framework), and a library only tools build on.
+//! A program that stops on SIGTERM and builds on a crate of the workspace that serves
+//! is that crate's server, not a tool (a thin `main` that starts a node).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -88,6 +90,20 @@ pub fn mark_tool_crates(files: &[SourceFile], facts: &mut [FileFacts], desktop: 
                 || m.bins.iter().any(|b| p == &root.join(b))
         });
         serves[k] = serves_traffic(members, facts);
+    }
+    // A program that declares no entry point of its own but builds on a crate of the
+    // workspace that does, and stops on SIGTERM as a supervised service does, is that
+    // crate's server (a thin `main` that starts a node). A benchmark or a CLI built
+    // on the server's crates stops on Ctrl-C, if at all.
+    let serves_itself = serves.clone();
+    for (k, root) in roots.iter().enumerate() {
+        serves[k] |= program[k]
+            && crates[*root].iter().any(|&i| facts[i].handles_sigterm)
+            && manifests[root]
+                .deps
+                .iter()
+                .filter_map(|d| by_name.get(d.as_str()))
+                .any(|&d| d != k && serves_itself[d]);
     }
     // A crate is a tool when it serves no traffic and either is a program nobody
     // builds on, or every crate that builds on it is a tool (a CLI's client library);

@@ -185,6 +185,9 @@ pub struct Extractor<'a> {
     pub(super) tasks_started: u32,
     /// The call an enclosing `.await` awaits (its address).
     awaited_call: usize,
+    /// The call a statement makes and drops the result of (its address): `tokio::spawn(
+    /// async move { .. });`, `let _ = spawn(..);`, `spawn(..)?;`.
+    pub(super) dropped_call: usize,
     /// An `async` block given straight to `block_on` (its address): the thread that
     /// calls `block_on` drives it, so it runs where that call runs.
     driven_async: usize,
@@ -411,6 +414,7 @@ impl<'a> Extractor<'a> {
             tasks_started: 0,
             scope_body: None,
             awaited_call: 0,
+            dropped_call: 0,
             driven_async: 0,
             binary: false,
             cold_registered: Vec::new(),
@@ -496,6 +500,7 @@ impl<'a> Extractor<'a> {
             worker_loop: false,
             dedicated_loop: false,
             once: false,
+            detached: false,
             arity: None,
             param_kinds: 0,
             local_params: 0,
@@ -1090,7 +1095,9 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 }
             }
             let queues = self.facts.queues.len();
+            let saved_dropped = std::mem::replace(&mut self.dropped_call, dropped_call(stmt));
             self.visit_stmt(stmt);
+            self.dropped_call = saved_dropped;
             // `return Err(unimplemented());` ahead of the rest (`#[allow(unreachable_code)]`):
             // what follows never runs.
             if diverges(stmt) {
@@ -1339,6 +1346,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => None,
         };
         self.note_driven(name, &c.args);
+        // `signals.register(SIGTERM, ..)`, `Signals::new([SIGTERM, SIGINT])`.
+        self.facts.handles_sigterm |= c.args.iter().any(names_sigterm);
         // `TcpListener::bind(addr)`, hyper's `Server::bind(&addr)`: this crate accepts
         // connections, a server.
         if let syn::Expr::Path(p) = &*c.func {
@@ -1351,6 +1360,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                 if server || (f.ident == "bind" && listener) {
                     self.facts.listens = true;
                 }
+                self.facts.handles_sigterm |= ty.ident == "SignalKind" && f.ident == "terminate";
             }
         }
         // `Msg::Usage(id, tx)` builds a message (like a struct literal); a function
@@ -2670,4 +2680,37 @@ fn diverges(stmt: &syn::Stmt) -> bool {
             "panic" | "unreachable" | "todo" | "unimplemented"
         )
     })
+}
+
+/// An argument that names SIGTERM: `SIGTERM`, `libc::SIGTERM`, `Signal::SIGTERM`, or a
+/// list of signals with it.
+fn names_sigterm(e: &syn::Expr) -> bool {
+    match e {
+        syn::Expr::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "SIGTERM"),
+        syn::Expr::Array(a) => a.elems.iter().any(names_sigterm),
+        syn::Expr::Reference(r) => names_sigterm(&r.expr),
+        _ => false,
+    }
+}
+
+/// The call whose result a statement drops (its address, 0 for none): `spawn(..);`,
+/// `spawn(..)?;` and `let _ = spawn(..);`.
+fn dropped_call(stmt: &syn::Stmt) -> usize {
+    let mut e = match stmt {
+        syn::Stmt::Expr(e, Some(_)) => e,
+        syn::Stmt::Local(syn::Local {
+            pat: syn::Pat::Wild(_),
+            init: Some(init),
+            ..
+        }) => &*init.expr,
+        _ => return 0,
+    };
+    while let syn::Expr::Try(t) = e {
+        e = &t.expr;
+    }
+    match e {
+        syn::Expr::Call(c) => c as *const _ as usize,
+        syn::Expr::MethodCall(m) => m as *const _ as usize,
+        _ => 0,
+    }
 }
