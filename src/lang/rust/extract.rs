@@ -1117,8 +1117,11 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
                     || tuple_name(&l.pat, 0).is_some_and(|tx| dropped_first(&tx, rest));
                 // `let (tx, _) = unbounded();`: the receiver is dropped at once, so every
                 // send fails (a placeholder); `channel::<()>()` carries only signals.
-                let unread =
-                    tuple_wild(&l.pat, 1) || l.init.as_ref().is_some_and(|i| unit_items(&i.expr));
+                // Also a sender kept in a struct of this file whose field carries `()`
+                // (`WaitToken(tx)` with `struct WaitToken(UnboundedSender<()>)`).
+                let unread = tuple_wild(&l.pat, 1)
+                    || l.init.as_ref().is_some_and(|i| unit_items(&i.expr))
+                    || tuple_name(&l.pat, 0).is_some_and(|tx| unit_keeper(self.file, &tx, rest));
                 if unsent
                     || unread
                     || tuple_name(&l.pat, 1)
@@ -2392,12 +2395,80 @@ fn unit_items(e: &syn::Expr) -> bool {
     let syn::Expr::Path(p) = &*c.func else {
         return false;
     };
-    p.path.segments.last().is_some_and(|s| {
-        matches!(&s.arguments, syn::PathArguments::AngleBracketed(a)
-            if a.args.len() == 1
-                && matches!(a.args.first(), Some(syn::GenericArgument::Type(syn::Type::Tuple(t)))
-                    if t.elems.is_empty()))
-    })
+    p.path.segments.last().is_some_and(unit_arg)
+}
+
+/// Whether a path segment's one type argument is `()` (`channel::<()>`,
+/// `UnboundedSender<()>`).
+fn unit_arg(s: &syn::PathSegment) -> bool {
+    matches!(&s.arguments, syn::PathArguments::AngleBracketed(a)
+        if a.args.len() == 1
+            && matches!(a.args.first(), Some(syn::GenericArgument::Type(syn::Type::Tuple(t)))
+                if t.elems.is_empty()))
+}
+
+/// Whether `rest` keeps `tx` in a struct this file declares with a field of `()`
+/// items there (`WaitToken(tx)`, `Gate { tx }`): a sender for wake-up or close signals.
+fn unit_keeper(file: &syn::File, tx: &str, rest: &[syn::Stmt]) -> bool {
+    struct Kept<'s> {
+        tx: &'s str,
+        /// (struct, tuple index or field name) where `tx` goes.
+        places: Vec<(String, Result<usize, String>)>,
+    }
+    impl<'ast> Visit<'ast> for Kept<'_> {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*c.func {
+                if let Some(last) = p.path.segments.last() {
+                    for (i, a) in c.args.iter().enumerate() {
+                        if matches!(a, syn::Expr::Path(x) if x.path.is_ident(self.tx)) {
+                            self.places.push((last.ident.to_string(), Ok(i)));
+                        }
+                    }
+                }
+            }
+            syn::visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_struct(&mut self, e: &'ast syn::ExprStruct) {
+            if let Some(last) = e.path.segments.last() {
+                for f in &e.fields {
+                    if let (syn::Member::Named(n), syn::Expr::Path(x)) = (&f.member, &f.expr) {
+                        if x.path.is_ident(self.tx) {
+                            self.places
+                                .push((last.ident.to_string(), Err(n.to_string())));
+                        }
+                    }
+                }
+            }
+            syn::visit::visit_expr_struct(self, e);
+        }
+    }
+    let mut kept = Kept {
+        tx,
+        places: Vec::new(),
+    };
+    for st in rest {
+        kept.visit_stmt(st);
+    }
+    let unit_field = |name: &str, at: &Result<usize, String>| {
+        file.items.iter().any(|item| {
+            let syn::Item::Struct(st) = item else {
+                return false;
+            };
+            if st.ident != name {
+                return false;
+            }
+            let field = match (&st.fields, at) {
+                (syn::Fields::Unnamed(u), Ok(i)) => u.unnamed.iter().nth(*i),
+                (syn::Fields::Named(n), Err(f)) => n
+                    .named
+                    .iter()
+                    .find(|x| x.ident.as_ref().is_some_and(|i| i == f)),
+                _ => None,
+            };
+            field.is_some_and(|f| matches!(&f.ty, syn::Type::Path(tp) if tp.path.segments.last().is_some_and(unit_arg)))
+        })
+    };
+    !kept.places.is_empty() && kept.places.iter().all(|(n, at)| unit_field(n, at))
 }
 
 /// Whether the first of `rest` is `drop(tx);`.
