@@ -270,6 +270,14 @@ pub fn dump(project: &Project) -> String {
                     at(file, call)
                 );
             }
+            for (call, index) in &q.kept_by {
+                let _ = writeln!(
+                    out,
+                    "  queue {} sender handed as argument {index} to the call at {}",
+                    q.what,
+                    at(file, *call)
+                );
+            }
             if keys.is_empty() {
                 continue;
             }
@@ -423,6 +431,13 @@ pub fn dump(project: &Project) -> String {
                 project.display_name(file, k.ctx),
                 k.param,
                 at(file, k.span),
+            );
+        }
+        for (ctx, param, key) in &facts.sender_keepers {
+            let _ = writeln!(
+                out,
+                "  {} keeps sender parameter {param} as {key}",
+                project.display_name(file, *ctx),
             );
         }
         for f in &facts.client_fields {

@@ -155,6 +155,11 @@ pub struct FileFacts {
     /// (`PeerClient::new(http: reqwest::Client) -> Self { Self { client: http, .. } }`).
     #[serde(default)]
     pub keepers: Vec<Keeper>,
+    /// Rust: functions that keep their parameter N in a field of a channel sender type
+    /// (`fn new(sender: UnboundedSender<Cmd>) -> Self { Self { sender } }`), with the key
+    /// sends on that field use (`field:Store.sender`).
+    #[serde(default)]
+    pub sender_keepers: Vec<(CtxId, u8, Box<str>)>,
     /// Rust: calls whose result a `let` takes and bounds, if it is a client: every
     /// request on it sets a per-request `.timeout(..)`, or it goes only to timeout
     /// helpers (`time_out_client(channel, d)`). A client a function returns is bounded
@@ -469,6 +474,11 @@ pub struct Queue {
     /// its own thread (`Context::local_params`).
     #[serde(default)]
     pub handed_to: Option<(Span, u8)>,
+    /// Rust: calls of project functions given the sender whole as argument N
+    /// (`Store::new(tx)`): one that keeps it in a field
+    /// ([`FileFacts::sender_keepers`]) names the sends that fill the channel.
+    #[serde(default)]
+    pub kept_by: Vec<(Span, u8)>,
     /// Java: a free list: the method that makes it fills it in a counted loop (`for
     /// (int i = 0; i < max; i++) slots.add(i);`), so it holds that many items (slots,
     /// buffers), and its later puts return what a take took.

@@ -340,6 +340,28 @@ fn work_list(project: &Project, file: FileId, q: &crate::facts::Queue) -> bool {
 
 type Sends<'s> = HashMap<&'s str, Vec<(FileId, &'s crate::facts::QueueSend)>>;
 
+/// Rust: the fields project functions keep the channel's sender in, when it is handed
+/// to them whole (`Store::new(tx)` with `Self { sender }`): sends on those fields fill it.
+fn kept_keys<'p>(project: &'p Project, file: FileId, q: &crate::facts::Queue) -> Vec<&'p str> {
+    let Some(ctx) = q.ctx else {
+        return Vec::new();
+    };
+    let mut keys = Vec::new();
+    for &(call, param) in &q.kept_by {
+        for e in project.model.calls.callees.at(&(file, ctx), call) {
+            let (f, c) = e.node;
+            keys.extend(
+                project.facts[f]
+                    .sender_keepers
+                    .iter()
+                    .filter(|(k, p, _)| *k == c && *p == param)
+                    .map(|(_, _, key)| &**key),
+            );
+        }
+    }
+    keys
+}
+
 fn filled(
     project: &Project,
     file: FileId,
@@ -374,11 +396,14 @@ fn filled(
             .collect();
         let crate_of = |f: FileId| project.facts[f].module.first();
         let item = q.item.as_deref().map(crate::facts::item_key);
+        let kept = kept_keys(project, file, q);
         let puts: Vec<&(FileId, &crate::facts::QueueSend)> = q
             .keys
             .iter()
             .chain(&item)
-            .filter_map(|k| sends.get(k.as_str()))
+            .map(String::as_str)
+            .chain(kept)
+            .filter_map(|k| sends.get(k))
             .flatten()
             .filter(|(f, s)| !s.key.starts_with("local:") || *f == file)
             .chain(

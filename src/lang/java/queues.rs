@@ -671,6 +671,7 @@ impl<'a> Extractor<'a> {
             configured: bound == Bound::Unbounded && self.beside_bounded_form(node),
             reply: false,
             handed_to: (!executor).then(|| self.handed_to(node)).flatten(),
+            kept_by: Vec::new(),
             free_list: false,
             batched,
         });

@@ -909,6 +909,7 @@ impl<'a> Extractor<'a> {
             configured: bound == Bound::Unbounded && self.bounded_sibling > 0,
             reply: false,
             handed_to: None,
+            kept_by: Vec::new(),
             free_list: false,
             batched: false,
         });

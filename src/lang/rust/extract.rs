@@ -1349,6 +1349,15 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             _ => None,
         };
         self.note_driven(name, &c.args);
+        // `Store::new(tx)`: a project function may keep the sender in a field.
+        if matches!(&*c.func, syn::Expr::Path(_)) {
+            for (i, a) in c.args.iter().enumerate() {
+                if let (Some(q), Ok(i)) = (self.sender_in(a), u8::try_from(i)) {
+                    let call = super::calls::fn_call_span(c);
+                    self.facts.queues[q].kept_by.push((call, i));
+                }
+            }
+        }
         // `signals.register(SIGTERM, ..)`, `Signals::new([SIGTERM, SIGINT])`.
         self.facts.handles_sigterm |= c.args.iter().any(names_sigterm);
         // `TcpListener::bind(addr)`, hyper's `Server::bind(&addr)`: this crate accepts
@@ -1440,6 +1449,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
             };
             if !self.params.is_empty() {
                 self.note_keeper(owner, &field.to_string(), &f.expr);
+                self.note_sender_keeper(owner, &field.to_string(), &f.expr);
             }
             if let Some(q) = self.sender_in(&f.expr) {
                 let key = format!("field:{owner}.{field}");
@@ -2177,6 +2187,26 @@ impl Extractor<'_> {
 
     /// The queue whose sender this expression is (`tx`, `tx.clone()`, `Some(tx)`, which
     /// a handle empties on shutdown).
+    /// `Self { sender }` in a function given `sender`, for a field of a sender type:
+    /// sends on that field fill the channel a caller hands it.
+    fn note_sender_keeper(&mut self, owner: &str, field: &str, value: &syn::Expr) {
+        let syn::Expr::Path(p) = value else { return };
+        let Some(id) = p.path.get_ident() else { return };
+        let Some(param) = self.params.iter().position(|x| id == x) else {
+            return;
+        };
+        let sender = self
+            .types
+            .fields
+            .get(&(owner.to_string(), field.to_string()))
+            .and_then(|ty| ty.split('<').next()?.rsplit("::").next())
+            .is_some_and(|t| t.ends_with("Sender"));
+        if let (true, Some(ctx), Ok(param)) = (sender, self.current_ctx(), u8::try_from(param)) {
+            let key = format!("field:{owner}.{field}").into();
+            self.facts.sender_keepers.push((ctx, param, key));
+        }
+    }
+
     fn sender_in(&self, e: &syn::Expr) -> Option<usize> {
         let e = match e {
             syn::Expr::Call(c) if c.args.len() == 1 && is_some_path(&c.func) => &c.args[0],
