@@ -58,6 +58,9 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, cspan, spans::call(c)));
+        if self.awaited_call == c as *const _ as usize {
+            self.awaited_submissions.extend(sub);
+        }
         // `tokio::time::timeout(d, f)` (or a crate's own `timeout`), or a project
         // function named for a timeout (`pending_session_with_timeout(d, connect(..))`).
         let wrapper = full.as_deref().is_some_and(|f| self.is_client_wrapper(f))
@@ -173,6 +176,9 @@ impl<'a> Extractor<'a> {
         let sub = runs
             .as_ref()
             .and_then(|r| self.record_submission(r, mspan, spans::method_call(m)));
+        if self.awaited_call == m as *const _ as usize {
+            self.awaited_submissions.extend(sub);
+        }
         let own_type = recv.ty.as_deref().filter(|t| !self.catalog.knows(t));
         let owner = match &*m.receiver {
             syn::Expr::Path(p) if p.path.is_ident("self") => self.impl_type.clone(),
@@ -742,12 +748,17 @@ impl<'a> Extractor<'a> {
         // A thread the function started itself is not a pool hand-off ("submit then wait").
         let origin = origin.filter(|&o| self.facts.submissions[o].confirmed);
         let submission = origin.or_else(|| {
-            self.facts.submissions.iter().rposition(|sub| {
-                sub.confirmed
-                    && sub.span.start < s.end
-                    && self.execution_of(sub.ctx) == exec
-                    && sub.waited.is_none()
-            })
+            self.facts
+                .submissions
+                .iter()
+                .rposition(|sub| {
+                    sub.confirmed
+                        && sub.span.start < s.end
+                        && self.execution_of(sub.ctx) == exec
+                        && sub.waited.is_none()
+                })
+                // (Not one whose handle was awaited where it was made: `spawn_blocking(..).await`.)
+                .filter(|i| !self.awaited_submissions.contains(i))
         });
         // `while let Ok(job) = rx.recv()` with nothing handed off before it here: a
         // consumer loop fetching its next item (waiting is its job).

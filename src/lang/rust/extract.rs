@@ -184,7 +184,10 @@ pub struct Extractor<'a> {
     /// moves what its arguments name into it, as a submission does.
     pub(super) tasks_started: u32,
     /// The call an enclosing `.await` awaits (its address).
-    awaited_call: usize,
+    pub(super) awaited_call: usize,
+    /// Submissions whose handle is awaited where they are made (`spawn_blocking(..)
+    /// .await`): no later wait is on them.
+    pub(super) awaited_submissions: rustc_hash::FxHashSet<usize>,
     /// The call a statement makes and drops the result of (its address): `tokio::spawn(
     /// async move { .. });`, `let _ = spawn(..);`, `spawn(..)?;`.
     pub(super) dropped_call: usize,
@@ -414,6 +417,7 @@ impl<'a> Extractor<'a> {
             tasks_started: 0,
             scope_body: None,
             awaited_call: 0,
+            awaited_submissions: rustc_hash::FxHashSet::default(),
             dropped_call: 0,
             driven_async: 0,
             binary: false,
