@@ -264,9 +264,7 @@ impl<'a> Extractor<'a> {
     /// `Self { client: http, .. }` in a function given `http`: it keeps that parameter
     /// in a field whose type is a client bounded request by request (`reqwest::Client`).
     pub(super) fn note_keeper(&mut self, owner: &str, field: &str, value: &syn::Expr) {
-        let syn::Expr::Path(p) = value else { return };
-        let Some(id) = p.path.get_ident() else { return };
-        let Some(param) = self.params.iter().position(|x| id == x) else {
+        let Some((param, p)) = self.kept_param(value) else {
             return;
         };
         let Some(ty) = self
@@ -285,8 +283,19 @@ impl<'a> Extractor<'a> {
             ctx,
             param,
             timed: false,
-            span: span(p.path.segments[0].ident.span()),
+            span: span(p.segments[0].ident.span()),
         });
+    }
+
+    /// The parameter a field initializer names (`client: http` in a function given
+    /// `http`): its index, and the path.
+    pub(super) fn kept_param<'e>(&self, value: &'e syn::Expr) -> Option<(usize, &'e syn::Path)> {
+        let syn::Expr::Path(p) = value else {
+            return None;
+        };
+        let id = p.path.get_ident()?;
+        let param = self.params.iter().position(|x| id == x)?;
+        Some((param, &p.path))
     }
 
     /// `fn build_safe_client(b: ClientBuilder) -> .. { b.redirect(..).build() }`: this

@@ -2194,9 +2194,7 @@ impl Extractor<'_> {
     /// `Self { sender }` in a function given `sender`, for a field of a sender type:
     /// sends on that field fill the channel a caller hands it.
     fn note_sender_keeper(&mut self, owner: &str, field: &str, value: &syn::Expr) {
-        let syn::Expr::Path(p) = value else { return };
-        let Some(id) = p.path.get_ident() else { return };
-        let Some(param) = self.params.iter().position(|x| id == x) else {
+        let Some((param, _)) = self.kept_param(value) else {
             return;
         };
         let sender = self
