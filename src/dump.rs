@@ -423,7 +423,7 @@ pub fn dump(project: &Project) -> String {
                 at(file, *call)
             );
         }
-        for k in &facts.keepers {
+        for k in facts.keepers.iter().filter(|k| k.sender.is_none()) {
             let timed = if k.timed { ", every request timed" } else { "" };
             let _ = writeln!(
                 out,
@@ -433,12 +433,15 @@ pub fn dump(project: &Project) -> String {
                 at(file, k.span),
             );
         }
-        for (ctx, param, key) in &facts.sender_keepers {
-            let _ = writeln!(
-                out,
-                "  {} keeps sender parameter {param} as {key}",
-                project.display_name(file, *ctx),
-            );
+        for k in &facts.keepers {
+            if let Some(key) = &k.sender {
+                let _ = writeln!(
+                    out,
+                    "  {} keeps sender parameter {} as {key}",
+                    project.display_name(file, k.ctx),
+                    k.param
+                );
+            }
         }
         for f in &facts.client_fields {
             let requests: Vec<String> = f.requests.iter().map(|s| at(file, *s)).collect();

@@ -155,11 +155,6 @@ pub struct FileFacts {
     /// (`PeerClient::new(http: reqwest::Client) -> Self { Self { client: http, .. } }`).
     #[serde(default)]
     pub keepers: Vec<Keeper>,
-    /// Rust: functions that keep their parameter N in a field of a channel sender type
-    /// (`fn new(sender: UnboundedSender<Cmd>) -> Self { Self { sender } }`), with the key
-    /// sends on that field use (`field:Store.sender`).
-    #[serde(default)]
-    pub sender_keepers: Vec<(CtxId, u8, Box<str>)>,
     /// Rust: calls whose result a `let` takes and bounds, if it is a client: every
     /// request on it sets a per-request `.timeout(..)`, or it goes only to timeout
     /// helpers (`time_out_client(channel, d)`). A client a function returns is bounded
@@ -476,7 +471,7 @@ pub struct Queue {
     pub handed_to: Option<(Span, u8)>,
     /// Rust: calls of project functions given the sender whole as argument N
     /// (`Store::new(tx)`): one that keeps it in a field
-    /// ([`FileFacts::sender_keepers`]) names the sends that fill the channel.
+    /// ([`Keeper::sender`]) names the sends that fill the channel.
     #[serde(default)]
     pub kept_by: Vec<(Span, u8)>,
     /// Java: a free list: the method that makes it fills it in a counted loop (`for
@@ -1236,6 +1231,11 @@ pub struct Keeper {
     pub param: u8,
     pub timed: bool,
     pub span: Span,
+    /// The parameter is a channel sender (`fn new(sender: UnboundedSender<Cmd>) -> Self
+    /// { Self { sender } }`): the key sends on the field use (`field:Store.sender`), for
+    /// the channel a caller hands it ([`Queue::kept_by`]). `None` for a client.
+    #[serde(default)]
+    pub sender: Option<Box<str>>,
 }
 
 /// An `@Bean` method whose declared type is a client the catalog knows (`makes`).

@@ -839,7 +839,26 @@ impl<'a> Project<'a> {
     }
 }
 
-impl Project<'_> {
+impl<'a> Project<'a> {
+    /// Rust: for each project function the call at `call` in `node` resolves to, what it
+    /// keeps its parameter `param` in ([`crate::facts::Keeper`]): a client it bounds or
+    /// a channel sender whose field names the channel's sends.
+    pub fn keepers_at(
+        &self,
+        node: Node,
+        call: Span,
+        param: u8,
+    ) -> impl Iterator<Item = Vec<&crate::facts::Keeper>> + use<'_, 'a> {
+        self.model.calls.callees.at(&node, call).map(move |e| {
+            let (f, c) = e.node;
+            self.facts[f]
+                .keepers
+                .iter()
+                .filter(|k| k.ctx == c && k.param == param)
+                .collect()
+        })
+    }
+
     /// Cold code that is no root itself: a path from a cold root through cold callers
     /// (the first caller of each, in file order), so a note says where it runs
     /// (`main`, a shutdown hook) rather than calling it an entry point.

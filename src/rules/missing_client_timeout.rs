@@ -145,19 +145,9 @@ fn kept_timed(project: &Project, file: usize, c: &Client) -> bool {
     let Some((call, param)) = c.handed_to else {
         return false;
     };
-    let mut callees = project
-        .model
-        .calls
-        .callees
-        .at(&(file, c.ctx), call)
-        .peekable();
+    let mut callees = project.keepers_at((file, c.ctx), call, param).peekable();
     callees.peek().is_some()
-        && callees.all(|e| {
-            project.facts[e.node.0]
-                .keepers
-                .iter()
-                .any(|k| k.ctx == e.node.1 && k.param == param && k.timed)
-        })
+        && callees.all(|kept| kept.iter().any(|k| k.sender.is_none() && k.timed))
 }
 
 /// Rust: a client made in a static's initializer whose every request the crate

@@ -346,20 +346,12 @@ fn kept_keys<'p>(project: &'p Project, file: FileId, q: &crate::facts::Queue) ->
     let Some(ctx) = q.ctx else {
         return Vec::new();
     };
-    let mut keys = Vec::new();
-    for &(call, param) in &q.kept_by {
-        for e in project.model.calls.callees.at(&(file, ctx), call) {
-            let (f, c) = e.node;
-            keys.extend(
-                project.facts[f]
-                    .sender_keepers
-                    .iter()
-                    .filter(|(k, p, _)| *k == c && *p == param)
-                    .map(|(_, _, key)| &**key),
-            );
-        }
-    }
-    keys
+    q.kept_by
+        .iter()
+        .flat_map(|&(call, param)| project.keepers_at((file, ctx), call, param))
+        .flatten()
+        .filter_map(|k| k.sender.as_deref())
+        .collect()
 }
 
 fn filled(

@@ -1007,21 +1007,10 @@ impl<'a> Extractor<'a> {
         let mut found = None;
         // The first argument of each size setter called on it (core, maximum).
         let mut size: [Option<Node>; 2] = [None, None];
-        // Where it is initialized: (the method around the call, its start). Statement
-        // order means something only within one method.
+        // Where it is initialized: (the body around the call, its start). Statement
+        // order means something only within one method, lambda or initializer.
         let mut initialized: Vec<(Option<usize>, usize)> = Vec::new();
-        let method_of = |mut n: Node| {
-            while let Some(p) = n.parent() {
-                if matches!(
-                    p.kind_name(),
-                    "method_declaration" | "constructor_declaration"
-                ) {
-                    return Some(p.start_byte());
-                }
-                n = p;
-            }
-            None
-        };
+        let method_of = |n: Node| enclosing_body(n).map(|b| b.start_byte());
         let mut stack = vec![scope];
         while let Some(n) = stack.pop() {
             if n.kind_name() == "method_invocation" {

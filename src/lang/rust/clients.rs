@@ -284,6 +284,7 @@ impl<'a> Extractor<'a> {
             param,
             timed: false,
             span: span(p.segments[0].ident.span()),
+            sender: None,
         });
     }
 
@@ -778,7 +779,7 @@ impl<'a> Extractor<'a> {
     /// nor is a hyper client a transport-layer type keeps (`layered_clients`).
     pub fn bound_per_request(&mut self, file: &syn::File) {
         let mut drop: std::collections::HashSet<usize> = self.layered_clients.drain(..).collect();
-        let keepers = !self.facts.keepers.is_empty();
+        let keepers = self.facts.keepers.iter().any(|k| k.sender.is_none());
         if !self.stored_clients.is_empty() || self.static_calls || keepers {
             let mut v = TimedRequests::default();
             v.visit_file(file);
@@ -786,7 +787,7 @@ impl<'a> Extractor<'a> {
             if !self.stored_clients.is_empty() && timed {
                 drop.extend(self.stored_clients.drain(..));
             }
-            for k in &mut self.facts.keepers {
+            for k in self.facts.keepers.iter_mut().filter(|k| k.sender.is_none()) {
                 k.timed = timed;
             }
             self.facts.static_requests = v.on_statics();

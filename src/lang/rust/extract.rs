@@ -1354,7 +1354,8 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
         };
         self.note_driven(name, &c.args);
         // `Store::new(tx)`: a project function may keep the sender in a field.
-        if matches!(&*c.func, syn::Expr::Path(_)) {
+        // (The span is measured only for a call that is given a sender.)
+        if matches!(&*c.func, syn::Expr::Path(_)) && !self.senders.is_empty() {
             for (i, a) in c.args.iter().enumerate() {
                 if let (Some(q), Ok(i)) = (self.sender_in(a), u8::try_from(i)) {
                     let call = super::calls::fn_call_span(c);
@@ -1466,11 +1467,7 @@ impl<'ast> Visit<'ast> for Extractor<'_> {
     }
 
     fn visit_expr_await(&mut self, a: &'ast syn::ExprAwait) {
-        let call = match &*a.base {
-            syn::Expr::Call(c) => c as *const _ as usize,
-            syn::Expr::MethodCall(m) => m as *const _ as usize,
-            _ => 0,
-        };
+        let call = call_address(&a.base);
         let saved = std::mem::replace(&mut self.awaited_call, call);
         self.accept_loop_handshake(a);
         self.await_expr(a);
@@ -2189,12 +2186,10 @@ impl Extractor<'_> {
         self.loops -= 1;
     }
 
-    /// The queue whose sender this expression is (`tx`, `tx.clone()`, `Some(tx)`, which
-    /// a handle empties on shutdown).
     /// `Self { sender }` in a function given `sender`, for a field of a sender type:
     /// sends on that field fill the channel a caller hands it.
     fn note_sender_keeper(&mut self, owner: &str, field: &str, value: &syn::Expr) {
-        let Some((param, _)) = self.kept_param(value) else {
+        let Some((param, p)) = self.kept_param(value) else {
             return;
         };
         let sender = self
@@ -2204,11 +2199,18 @@ impl Extractor<'_> {
             .and_then(|ty| ty.split('<').next()?.rsplit("::").next())
             .is_some_and(|t| t.ends_with("Sender"));
         if let (true, Some(ctx), Ok(param)) = (sender, self.current_ctx(), u8::try_from(param)) {
-            let key = format!("field:{owner}.{field}").into();
-            self.facts.sender_keepers.push((ctx, param, key));
+            self.facts.keepers.push(crate::facts::Keeper {
+                ctx,
+                param,
+                timed: false,
+                span: span(p.segments[0].ident.span()),
+                sender: Some(format!("field:{owner}.{field}").into()),
+            });
         }
     }
 
+    /// The queue whose sender this expression is (`tx`, `tx.clone()`, `Some(tx)`, which
+    /// a handle empties on shutdown).
     fn sender_in(&self, e: &syn::Expr) -> Option<usize> {
         let e = match e {
             syn::Expr::Call(c) if c.args.len() == 1 && is_some_path(&c.func) => &c.args[0],
@@ -2811,6 +2813,12 @@ fn dropped_call(stmt: &syn::Stmt) -> usize {
     while let syn::Expr::Try(t) = e {
         e = &t.expr;
     }
+    call_address(e)
+}
+
+/// The address of a call expression's call (what `awaited_call` and `dropped_call`
+/// hold), 0 for anything else.
+fn call_address(e: &syn::Expr) -> usize {
     match e {
         syn::Expr::Call(c) => c as *const _ as usize,
         syn::Expr::MethodCall(m) => m as *const _ as usize,
