@@ -1,7 +1,7 @@
 //! Annotations: `@SuppressWarnings("poolguard:..")`, Spring's `@Bean`, `@Async`,
 //! `@Qualifier` and `@Resource(name = ..)`.
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::extract::Extractor;
 use super::syntax::{span, string_value, text, NodeExt};

@@ -1,7 +1,7 @@
 //! Method calls: submissions to pools, waits, the calls rules follow, and what
 //! an expression holds (its type, the submissions it comes from, its bound).
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::extract::Extractor;
 use super::syntax::{self, branches, short, type_name, NodeExt};

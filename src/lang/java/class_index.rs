@@ -2,8 +2,8 @@
 //! future it holds), found in one walk of the body the first time one asks: its
 //! identifiers by name, and the fields it assigns exactly once.
 
+use super::tree::Node;
 use rustc_hash::FxHashMap as HashMap;
-use tree_sitter::Node;
 
 use super::extract::Extractor;
 use super::syntax::NodeExt;

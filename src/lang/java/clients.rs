@@ -2,7 +2,7 @@
 //! from where it is created through its call chain and the variable that holds
 //! it, collect the settings made, and let `lang::clients` judge them.
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::extract::Extractor;
 use super::queues::{enclosing_body, enclosing_class_body};

@@ -5,7 +5,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::syntax::{text, NodeExt};
 
@@ -117,9 +117,10 @@ mod tests {
         let mut p = tree_sitter::Parser::new();
         p.set_language(&tree_sitter_java::LANGUAGE.into()).unwrap();
         let tree = p.parse(&src, None).unwrap();
+        let arena = crate::lang::java::tree::Arena::new(&tree);
         let start = src.find(expr).unwrap();
-        let node = tree
-            .root_node()
+        let node = arena
+            .root()
             .descendant_for_byte_range(start, start + expr.len())
             .unwrap();
         eval(node, &src, &HashMap::default())

@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::resolve::Names;
 use super::syntax::{span, text, NodeExt};
@@ -139,15 +139,9 @@ pub struct Extractor<'a> {
     pub(super) completed_log: Vec<(String, usize)>,
     /// Type references already made in this file, by name and class depth (shared).
     pub(super) type_refs: std::cell::RefCell<HashMap<(String, String), std::sync::Arc<TypeRef>>>,
-    /// Tree cursors to reuse, one per level of `children` in progress (a new cursor
-    /// allocates; indexing children walks them from the first each time).
-    cursors: Vec<tree_sitter::TreeCursor<'a>>,
     /// Class bodies' identifiers and single assignments, indexed on first use
     /// (`class_index`).
     pub(super) class_indexes: std::cell::RefCell<super::class_index::ClassIndexes>,
-    /// Class bodies' named nodes in one list each, by node id, made on first use
-    /// (`each_below`).
-    pub(super) flats: std::cell::RefCell<HashMap<usize, std::rc::Rc<super::flat::Flat<'a>>>>,
     /// The node id of the call a `return` statement returns (`Call::returned`).
     pub(super) returned_call: Option<usize>,
     pub facts: FileFacts,
@@ -200,9 +194,7 @@ impl<'a> Extractor<'a> {
             sent_before: Vec::new(),
             call_at: HashMap::default(),
             member_wait: None,
-            cursors: Vec::new(),
             class_indexes: Default::default(),
-            flats: Default::default(),
             returned_call: None,
             facts: FileFacts::default(),
         }
@@ -653,22 +645,10 @@ impl<'a> Extractor<'a> {
     }
 
     pub(super) fn children(&mut self, node: Node<'a>) {
-        let mut cursor = match self.cursors.pop() {
-            Some(mut c) => {
-                c.reset(node);
-                c
-            }
-            None => node.walk(),
-        };
-        if cursor.goto_first_child() {
-            loop {
-                self.walk(cursor.node());
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
-            }
+        let mut c = node.walk();
+        for child in node.children(&mut c) {
+            self.walk(child);
         }
-        self.cursors.push(cursor);
     }
 
     /// The fully-qualified name of a type declared here: nested in the current class,

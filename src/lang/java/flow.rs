@@ -1,7 +1,7 @@
 //! What is known complete or bounded as control flows: `isDone()` guards,
 //! branches on a timeout value, and futures already waited for.
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::extract::Extractor;
 use super::syntax::{any_node, NodeExt};

@@ -14,11 +14,14 @@ mod pools;
 mod queues;
 mod resolve;
 mod syntax;
+mod tree;
 mod types;
 
 use std::cell::RefCell;
 
-use tree_sitter::{Node, Parser, Tree};
+use tree_sitter::{Parser, Tree};
+
+use tree::Node;
 
 use super::{ExtractOptions, Frontend};
 use crate::facts::FileFacts;
@@ -99,7 +102,9 @@ fn dedicated_tasks(facts: &mut FileFacts) {
 impl Frontend for JavaFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
         let tree = parse(&file.text)?;
-        let root = tree.root_node();
+        let arena = tree::Arena::new(&tree);
+        drop(tree);
+        let root = arena.root();
         let src = file.text.as_str();
         let mut x = extract::Extractor::new(root, src, opts.catalog);
         x.module_entry = module_entry(&file.path, opts.catalog);

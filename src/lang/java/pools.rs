@@ -1,7 +1,7 @@
 //! Pool definitions and identities: fields, constructor assignments, locals and
 //! Spring `@Bean` methods, with their rejection policy and whether they are bounded.
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::extract::Extractor;
 use super::queues::{enclosing_body, Stored};

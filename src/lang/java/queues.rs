@@ -1,7 +1,7 @@
 //! Queue and executor creations for `unbounded_queue`: `new T(..)` of a catalogued
 //! class, static factories, and Spring's setter-bounded executors.
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::extract::Extractor;
 use super::syntax::{short, span, NodeExt};

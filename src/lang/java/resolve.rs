@@ -4,7 +4,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cell::RefCell;
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::syntax::{text, NodeExt};
 

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use crate::source::Span;
 
@@ -125,7 +125,7 @@ pub fn span(node: Node) -> Span {
 
 /// Field ids of the Java grammar by name, looked up once (tree-sitter's own lookup
 /// compares names one by one on every call).
-fn field_id(name: &str) -> Option<u16> {
+pub(super) fn field_id(name: &str) -> Option<u16> {
     const NAMES: [&str; 22] = [
         "name",
         "object",

@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use tree_sitter::Node;
+use super::tree::Node;
 
 use super::resolve::Names;
 use super::syntax::{type_name, NodeExt};
