@@ -117,7 +117,7 @@ mod tests {
         let mut p = tree_sitter::Parser::new();
         p.set_language(&tree_sitter_java::LANGUAGE.into()).unwrap();
         let tree = p.parse(&src, None).unwrap();
-        let arena = crate::lang::java::tree::Arena::new(&tree);
+        let arena = crate::lang::java::tree::Arena::new(&tree, &src);
         let start = src.find(expr).unwrap();
         let node = arena
             .root()

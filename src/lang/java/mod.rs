@@ -101,11 +101,11 @@ fn dedicated_tasks(facts: &mut FileFacts) {
 
 impl Frontend for JavaFrontend {
     fn extract(&self, file: &SourceFile, opts: &ExtractOptions) -> Result<FileFacts, String> {
-        let tree = parse(&file.text)?;
-        let arena = tree::Arena::new(&tree);
+        let src = file.text.as_str();
+        let tree = parse(src)?;
+        let arena = tree::Arena::new(&tree, src);
         drop(tree);
         let root = arena.root();
-        let src = file.text.as_str();
         let mut x = extract::Extractor::new(root, src, opts.catalog);
         x.module_entry = module_entry(&file.path, opts.catalog);
         x.facts.binary = x.module_entry.is_some();

@@ -27,24 +27,30 @@ struct Raw {
     flags: u8,
     start: u32,
     end: u32,
-    start_point: (u32, u32),
-    end_point: (u32, u32),
     parent: u32,
     first_child: u32,
     next_sibling: u32,
     prev_sibling: u32,
-    child_count: u32,
-    named_count: u32,
 }
 
 /// A file's tree, in pre-order.
 pub struct Arena {
     nodes: Vec<Raw>,
+    /// The byte offset of each line's start (rows and columns are found from bytes).
+    lines: Vec<u32>,
 }
 
 impl Arena {
     /// Copies `tree`'s visible nodes (named and anonymous) in one walk.
-    pub fn new(tree: &Tree) -> Arena {
+    pub fn new(tree: &Tree, src: &str) -> Arena {
+        let lines = std::iter::once(0)
+            .chain(
+                src.bytes()
+                    .enumerate()
+                    .filter(|(_, b)| *b == b'\n')
+                    .map(|(i, _)| i as u32 + 1),
+            )
+            .collect();
         // About one node for every 3 bytes of Java source.
         let mut nodes: Vec<Raw> = Vec::with_capacity(tree.root_node().end_byte() / 3 + 16);
         let mut cursor = tree.walk();
@@ -54,7 +60,6 @@ impl Arena {
             let n = cursor.node();
             let i = nodes.len() as u32;
             let (parent, prev) = open.last().copied().unwrap_or((NONE, NONE));
-            let (s, e) = (n.start_position(), n.end_position());
             let flags = [
                 (n.is_named(), NAMED),
                 (n.is_extra(), EXTRA),
@@ -72,14 +77,10 @@ impl Arena {
                 flags,
                 start: n.start_byte() as u32,
                 end: n.end_byte() as u32,
-                start_point: (s.row as u32, s.column as u32),
-                end_point: (e.row as u32, e.column as u32),
                 parent,
                 first_child: NONE,
                 next_sibling: NONE,
                 prev_sibling: prev,
-                child_count: 0,
-                named_count: 0,
             });
             if let Some(top) = open.last_mut() {
                 top.1 = i;
@@ -87,8 +88,6 @@ impl Arena {
                 if prev == NONE {
                     p.first_child = i;
                 }
-                p.child_count += 1;
-                p.named_count += u32::from(flags & NAMED != 0);
                 if prev != NONE {
                     nodes[prev as usize].next_sibling = i;
                 }
@@ -102,11 +101,16 @@ impl Arena {
                     break;
                 }
                 if !cursor.goto_parent() {
-                    return Arena { nodes };
+                    return Arena { nodes, lines };
                 }
                 open.pop();
             }
         }
+    }
+
+    fn point(&self, byte: u32) -> Point {
+        let row = self.lines.partition_point(|&l| l <= byte).saturating_sub(1);
+        Point::new(row, (byte - self.lines[row]) as usize)
     }
 
     pub fn root(&self) -> Node<'_> {
@@ -200,14 +204,13 @@ impl<'t> Node<'t> {
         self.raw().end as usize
     }
 
+    /// Row and byte column, as tree-sitter counts them.
     pub fn start_position(&self) -> Point {
-        let (row, column) = self.raw().start_point;
-        Point::new(row as usize, column as usize)
+        self.arena.point(self.raw().start)
     }
 
     pub fn end_position(&self) -> Point {
-        let (row, column) = self.raw().end_point;
-        Point::new(row as usize, column as usize)
+        self.arena.point(self.raw().end)
     }
 
     pub fn parent(&self) -> Option<Node<'t>> {
@@ -231,11 +234,11 @@ impl<'t> Node<'t> {
     }
 
     pub fn child_count(&self) -> usize {
-        self.raw().child_count as usize
+        self.children(&mut Cursor).count()
     }
 
     pub fn named_child_count(&self) -> usize {
-        self.raw().named_count as usize
+        self.named_children(&mut Cursor).count()
     }
 
     pub fn child(&self, i: u32) -> Option<Node<'t>> {
