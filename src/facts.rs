@@ -1016,6 +1016,11 @@ pub struct Call {
     /// Java: a statement of its own outside loops and lambdas whose arguments answer no
     /// one ([`Submission::detached`]): a wrapper's submission made this way is dropped.
     pub detached: bool,
+    /// Java: the receiver is an injected field (`@Resource IOAuth2Service googleDriveService`):
+    /// the bean name it is injected by (its qualifier, else its name). Of several
+    /// implementations of its type, the one of that bean name is the one called.
+    #[serde(default)]
+    pub bean: Option<Box<str>>,
 }
 
 /// The field a getter's name says it returns: `getThreadPool` → `threadPool`,

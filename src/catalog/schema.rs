@@ -439,6 +439,10 @@ pub struct Spring {
     pub r#async: String,
     #[serde(default)]
     pub qualifiers: Vec<String>,
+    /// Annotations that inject a field (`@Autowired`, `@Inject`, `@Resource`): when
+    /// several beans have the field's type, the one named as the field is injected.
+    #[serde(default)]
+    pub injects: Vec<String>,
     #[serde(default)]
     pub default_async_bean: String,
     /// Provider methods that bind by type (Guice's and Dagger's `@Provides`): a pool
@@ -839,6 +843,7 @@ impl LangCatalog {
         self.transparent.types.extend(other.transparent.types);
         self.transparent.methods.extend(other.transparent.methods);
         self.spring.qualifiers.extend(other.spring.qualifiers);
+        self.spring.injects.extend(other.spring.injects);
         self.spring.schedulers.extend(other.spring.schedulers);
         self.spring
             .scheduler_size

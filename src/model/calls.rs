@@ -634,6 +634,14 @@ impl CallGraph {
         if overrides.is_empty() {
             return found;
         }
+        // `@Resource IOAuth2Service googleDriveOAuth2ServiceImpl`: of several project
+        // implementations, Spring injects the bean named as the field.
+        if let Some(d) = call.bean.as_deref().and_then(|b| bean_subtype(types, t, b)) {
+            let picked = self.in_hierarchy(facts, types, d, name, call.args);
+            if !picked.is_empty() {
+                return picked;
+            }
+        }
         let own = Self::own_classes(facts, types, caller);
         found.extend(overrides.into_iter().filter(|&(f, c)| {
             let owner = facts[f].contexts[c].owner.as_deref().unwrap_or_default();
@@ -1313,4 +1321,27 @@ fn assignable(
         || ancestry
             .iter()
             .any(|&t| types.external_supers(facts, t).next().is_some())
+}
+
+/// The one project subtype of `t` whose default Spring bean name is `bean` (the simple
+/// class name with its first letter lowered, unless its first two are capitals, as
+/// `java.beans.Introspector.decapitalize` does).
+fn bean_subtype(types: &Types, t: TypeId, bean: &str) -> Option<TypeId> {
+    let named = |d: &TypeId| {
+        let fq = &*types.names[*d];
+        let simple = fq.rsplit(['.', '$']).next().unwrap_or(fq);
+        let mut chars = simple.chars();
+        match (chars.next(), chars.next()) {
+            (Some(a), Some(b)) if a.is_uppercase() && b.is_uppercase() => simple == bean,
+            (Some(a), _) => {
+                bean.len() == simple.len()
+                    && bean.starts_with(a.to_ascii_lowercase())
+                    && bean[a.len_utf8()..] == simple[a.len_utf8()..]
+            }
+            _ => false,
+        }
+    };
+    let mut found = types.descendants(t, MAX_SUBTYPES).into_iter().filter(named);
+    let one = found.next()?;
+    found.next().is_none().then_some(one)
 }

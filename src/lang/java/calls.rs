@@ -524,6 +524,7 @@ impl<'a> Extractor<'a> {
             timed: false,
             once: self.frame.once > 0,
             detached: false,
+            bean: None,
         }
     }
 
@@ -1931,6 +1932,8 @@ impl<'a> Extractor<'a> {
         // `server.getThreadPool().submit(..)`: an instance getter's result, typed by the
         // model only when no source declares the getter (Lombok's `@Getter`).
         let mut generated = None;
+        // The receiver is an injected field: its bean name.
+        let mut bean = None;
         let (receiver_type, target) = match object {
             None => (None, imported.as_ref().map(|t| self.type_ref(t))),
             Some(o) if self.text(o) == "this" => (None, None),
@@ -2001,6 +2004,12 @@ impl<'a> Extractor<'a> {
                 } else {
                     // `@Async` methods are matched by the receiver's simple class name.
                     let simple = self.is_field_ref(o).then(|| ty.simple.clone());
+                    if simple.is_some() {
+                        let t = self.text(o);
+                        bean = self
+                            .field(t.strip_prefix("this.").unwrap_or(t))
+                            .and_then(|f| f.bean.clone());
+                    }
                     (simple, Some(self.type_ref(&ty)))
                 }
             }
@@ -2099,6 +2108,7 @@ impl<'a> Extractor<'a> {
                 Some(&i) => self.facts.submissions[i].detached,
                 None => syntax::detached_statement(node, self.src),
             },
+            bean,
         });
     }
 

@@ -24,6 +24,8 @@ pub(super) struct FieldInfo {
     /// A `static final` initialised to `null` or `false`: what a branch guarded by it
     /// never runs (`if (MIRROR_URL != null)`, `if (DEBUG)`).
     pub off: Option<super::flow::Off>,
+    /// Injected (`@Autowired`, `@Resource`): the bean name it is injected by.
+    pub bean: Option<Box<str>>,
 }
 
 /// One of a class's methods declared with the same name and parameter count as another.
@@ -911,6 +913,12 @@ impl<'a> Extractor<'a> {
             };
             let ty = member.field("type").and_then(|t| self.jtype(t));
             let qualifier = self.qualifier(*member);
+            let injected = qualifier.is_some() || {
+                let injects = &self.catalog.data.spring.injects;
+                self.annotations(*member)
+                    .iter()
+                    .any(|a| injects.contains(&a.name))
+            };
             let mut c2 = member.walk();
             let decls: Vec<Node> = member
                 .children_by_field_name("declarator", &mut c2)
@@ -957,6 +965,7 @@ impl<'a> Extractor<'a> {
                     }
                 }
                 let unbounded_queue = value.is_some_and(|v| self.creates_unbounded_queue(v));
+                let bean = injected.then(|| qualifier.as_deref().unwrap_or(&name).into());
                 if let Some(class) = self.classes.last_mut() {
                     class.fields.insert(
                         name,
@@ -965,6 +974,7 @@ impl<'a> Extractor<'a> {
                             pool,
                             unbounded_queue,
                             off,
+                            bean,
                         },
                     );
                 }
