@@ -571,6 +571,12 @@ pub struct ClientEntry {
     /// mean HTTP).
     #[serde(default)]
     pub remote_by: Vec<String>,
+    /// With `when_partly_set`: what its receiver may be made by from text in its class
+    /// (`new:java.net.URL` for `new URL(url).openConnection()`, or `url` assigned that;
+    /// `.toURL()` of one is the same): a URL built from a value (a request's, a
+    /// callback's) names a server; one from a literal or a `File` may not.
+    #[serde(default)]
+    pub remote_from: Vec<String>,
     /// Java: an interceptor type (`io.grpc.ClientInterceptor`): a project class of it
     /// that calls one of `needs`, made in the method that makes the client (handed to
     /// its channel), sets that on every call.

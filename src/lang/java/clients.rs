@@ -254,7 +254,7 @@ impl<'a> Extractor<'a> {
         if probe {
             return;
         }
-        if idle(entry, &lacks, &used.calls) {
+        if idle(entry, &lacks, &used.calls) && !self.remote_receiver(entry, start) {
             return;
         }
         let local = in_resource(start)
@@ -1373,6 +1373,43 @@ impl<'a> Extractor<'a> {
         // A field the class assigns once (`this.rcb = RequestConfig.custom()` in its
         // constructor): that value.
         self.assigned_once(class, name)
+    }
+
+    /// Whether `start`'s receiver is made by one of `entry.remote_from` from a value,
+    /// not a literal (`new URL(url)`, not `new URL("file:..")`); through `.toURL()`, and
+    /// through a variable assigned once.
+    fn remote_receiver(&self, entry: &ClientEntry, start: Node) -> bool {
+        if entry.remote_from.is_empty() {
+            return false;
+        }
+        let mut value = start.field("object");
+        for _ in 0..4 {
+            let Some(v) = value.map(super::syntax::unparen) else {
+                return false;
+            };
+            match v.kind_name() {
+                "identifier" => {
+                    value = self.local_initializer(v).or_else(|| {
+                        let class = super::queues::enclosing_class_body(v)?;
+                        self.assigned_once(class, self.text(v))
+                    });
+                }
+                "method_invocation" if v.field("name").is_some_and(|n| self.text(n) == "toURL") => {
+                    value = v.field("object");
+                }
+                _ => {
+                    let made = self
+                        .start_keys(v)
+                        .into_iter()
+                        .any(|(kind, name)| entry.remote_from.contains(&format!("{kind}:{name}")));
+                    let first = v
+                        .field("arguments")
+                        .and_then(|a| super::syntax::argument(a, 0));
+                    return made && first.is_some_and(|a| a.kind_name() != "string_literal");
+                }
+            }
+        }
+        false
     }
 
     /// The `kind:name` keys a start node could match (`new:..`, `call:..`).
