@@ -1375,6 +1375,42 @@ impl<'a> Extractor<'a> {
         self.assigned_once(class, name)
     }
 
+    /// The catalog client type a class of this file named `simple` extends, when its
+    /// body names no timeout and calls none of that client's needs (`NoRedirectFactory extends
+    /// SimpleClientHttpRequestFactory`, overriding only `prepareConnection`): a new one
+    /// is that client, as unconfigured as the catalog's own.
+    fn plain_client_subclass(&self, simple: &str) -> Option<String> {
+        let mut found = None;
+        self.each_below(self.root, |n| {
+            if found.is_some() {
+                return false;
+            }
+            if n.kind_name() == "class_declaration"
+                && n.field("name").is_some_and(|m| self.text(m) == simple)
+            {
+                found = Some(n);
+                return false;
+            }
+            true
+        });
+        let class = found?;
+        let sup = class
+            .field("superclass")
+            .and_then(|s| s.named_child(0))
+            .and_then(|t| self.jtype(t))
+            .and_then(|t| t.fq)?;
+        let body = self.text(class);
+        let entries = self.catalog.clients_starting("new", &sup);
+        // (`setRequestFactory(..)` in a `RestTemplate` subclass's constructor: set up there.)
+        let sets_need = entries.iter().flat_map(|e| &e.needs).any(|need| {
+            need.split('|')
+                .map(|n| n.split(['=', '(']).next().unwrap_or(n))
+                .any(|n| !n.is_empty() && body.contains(n))
+        });
+        let timed = sets_need || body.to_ascii_lowercase().contains("timeout");
+        (!timed && !entries.is_empty()).then_some(sup)
+    }
+
     /// Whether `start`'s receiver is made by one of `entry.remote_from` from a value,
     /// not a literal (`new URL(url)`, not `new URL("file:..")`); through `.toURL()`, and
     /// through a variable assigned once.
@@ -1415,12 +1451,17 @@ impl<'a> Extractor<'a> {
     /// The `kind:name` keys a start node could match (`new:..`, `call:..`).
     fn start_keys(&self, node: Node) -> Vec<(&'static str, String)> {
         match node.kind_name() {
-            "object_creation_expression" => node
-                .field("type")
-                .and_then(|t| self.jtype(t))
-                .and_then(|t| t.fq)
-                .map(|fq| vec![("new", fq)])
-                .unwrap_or_default(),
+            "object_creation_expression" => {
+                let Some(t) = node.field("type").and_then(|t| self.jtype(t)) else {
+                    return Vec::new();
+                };
+                let own = self.names.declares_type(&t.simple);
+                let mut keys: Vec<_> = t.fq.into_iter().map(|fq| ("new", fq)).collect();
+                if let Some(sup) = own.then(|| self.plain_client_subclass(&t.simple)).flatten() {
+                    keys.push(("new", sup));
+                }
+                keys
+            }
             "method_invocation" => {
                 let (Some(obj), Some(name)) = (node.field("object"), node.field("name")) else {
                     return Vec::new();

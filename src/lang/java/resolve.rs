@@ -207,6 +207,11 @@ impl Names {
             || self.on_demand.iter().any(|p| under(p) || p == pkg)
     }
 
+    /// Whether this file declares a type of that simple name.
+    pub fn declares_type(&self, simple: &str) -> bool {
+        self.declared.contains(simple)
+    }
+
     pub fn declares_method(&self, name: &str) -> bool {
         self.methods.contains(name)
     }
