@@ -123,19 +123,27 @@ impl<'a> Extractor<'a> {
     }
 
     /// `next.run(req)` with `next` this function's parameter: a middleware running the
-    /// rest of the request (`middleware_next`).
+    /// rest of the request (`middleware_next`). Also a wrapping endpoint's inner one
+    /// given this function's request (poem's `self.ep.call(req)` in `Endpoint::call`).
     fn runs_next(&self, arg: &syn::Expr) -> bool {
         let syn::Expr::MethodCall(m) = arg else {
             return false;
         };
-        let syn::Expr::Path(p) = &*m.receiver else {
-            return false;
+        let is_param = |e: &syn::Expr| match e {
+            syn::Expr::Path(p) => p
+                .path
+                .get_ident()
+                .is_some_and(|id| self.params.iter().any(|x| id == x)),
+            _ => false,
         };
-        let is_param = p
-            .path
-            .get_ident()
-            .is_some_and(|id| self.params.iter().any(|x| id == x));
-        is_param && (self.catalog.data.middleware_next.iter()).any(|n| m.method == n)
+        let inner = match &*m.receiver {
+            syn::Expr::Field(f) => {
+                matches!(&*f.base, syn::Expr::Path(b) if b.path.is_ident("self"))
+                    && m.args.first().is_some_and(is_param)
+            }
+            r => is_param(r),
+        };
+        inner && (self.catalog.data.middleware_next.iter()).any(|n| m.method == n)
     }
 
     /// A method call: `pool.spawn(..)`, `rx.recv()`, `handle.join()`, `self.helper()`.
