@@ -253,6 +253,11 @@ pub struct FileFacts {
     /// maybe of a superclass in another file) is the receiver's type.
     #[serde(default)]
     pub member_receivers: Vec<(u32, std::sync::Arc<TypeRef>, Box<str>)>,
+    /// Java: calls made on an injected field (`@Resource IOAuth2Service googleDriveService`),
+    /// with the bean name it is injected by (its qualifier, else its name), in ascending
+    /// order: of several implementations of its type, that bean's is the one called.
+    #[serde(default)]
+    pub bean_receivers: Vec<(u32, Box<str>)>,
     /// Java: the declared parameter types of methods their class overloads with one
     /// parameter count (`getItem(ItemId)` beside `getItem(Path)`), by context in
     /// ascending order (`None`: a primitive, an array, a type variable).
@@ -356,6 +361,12 @@ impl FileFacts {
         row(&self.arg_types, call as u32, |(c, _)| *c).map(|(_, t)| &**t)
     }
 
+    /// Java: the bean name of the injected field call `call` is made on (see
+    /// [`FileFacts::bean_receivers`]).
+    pub fn bean_receiver_of(&self, call: usize) -> Option<&str> {
+        row(&self.bean_receivers, call as u32, |(c, _)| *c).map(|(_, b)| &**b)
+    }
+
     /// The call whose result call `call` is made on (see [`FileFacts::receivers`]).
     pub fn receiver_of(&self, call: usize) -> Option<usize> {
         row(&self.receivers, call as u32, |(c, _)| *c).map(|&(_, from)| from as usize)
@@ -405,6 +416,7 @@ impl FileFacts {
         self.result_waits.shrink_to_fit();
         self.wait_returns.shrink_to_fit();
         self.member_receivers.shrink_to_fit();
+        self.bean_receivers.shrink_to_fit();
         self.receivers.shrink_to_fit();
         self.getter_receivers.shrink_to_fit();
     }
@@ -1016,11 +1028,6 @@ pub struct Call {
     /// Java: a statement of its own outside loops and lambdas whose arguments answer no
     /// one ([`Submission::detached`]): a wrapper's submission made this way is dropped.
     pub detached: bool,
-    /// Java: the receiver is an injected field (`@Resource IOAuth2Service googleDriveService`):
-    /// the bean name it is injected by (its qualifier, else its name). Of several
-    /// implementations of its type, the one of that bean name is the one called.
-    #[serde(default)]
-    pub bean: Option<Box<str>>,
 }
 
 /// The field a getter's name says it returns: `getThreadPool` → `threadPool`,

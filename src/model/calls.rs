@@ -311,13 +311,14 @@ impl CallGraph {
                                 })
                             })
                         };
+                        let bean = f.bean_receiver_of(ci);
                         let found = match typed {
-                            None => g.resolve_java(facts, types, caller, call),
+                            None => g.resolve_java(facts, types, caller, call, bean),
                             Some(None) => Vec::new(),
                             Some(Some(ty)) => {
                                 let mut typed = call.clone();
                                 typed.target = Some(ty);
-                                g.resolve_java(facts, types, caller, &typed)
+                                g.resolve_java(facts, types, caller, &typed, bean)
                             }
                         };
                         let found = match f.arg_types_of(ci) {
@@ -440,7 +441,7 @@ impl CallGraph {
                     continue;
                 }
                 let targets = if is_java(file) {
-                    g.resolve_java(facts, types, caller, call)
+                    g.resolve_java(facts, types, caller, call, None)
                 } else {
                     g.resolve_rust(facts, caller, call)
                 };
@@ -558,12 +559,15 @@ impl CallGraph {
         nodes
     }
 
+    /// `bean`: the call is made on an injected field of that bean name
+    /// ([`FileFacts::bean_receivers`]).
     fn resolve_java(
         &self,
         facts: &[FileFacts],
         types: &Types,
         caller: Node,
         call: &Call,
+        bean: Option<&str>,
     ) -> Vec<Node> {
         let name = &*call.method;
         let Some(target) = &call.target else {
@@ -636,7 +640,7 @@ impl CallGraph {
         }
         // `@Resource IOAuth2Service googleDriveOAuth2ServiceImpl`: of several project
         // implementations, Spring injects the bean named as the field.
-        if let Some(d) = call.bean.as_deref().and_then(|b| bean_subtype(types, t, b)) {
+        if let Some(d) = bean.and_then(|b| bean_subtype(types, t, b)) {
             let picked = self.in_hierarchy(facts, types, d, name, call.args);
             if !picked.is_empty() {
                 return picked;
@@ -988,6 +992,10 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         f.member_receivers = std::mem::take(&mut f.member_receivers)
             .into_iter()
             .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))
+            .collect();
+        f.bean_receivers = std::mem::take(&mut f.bean_receivers)
+            .into_iter()
+            .filter_map(|(at, bean)| Some((remap(at)?, bean)))
             .collect();
         f.member_waits = std::mem::take(&mut f.member_waits)
             .into_iter()

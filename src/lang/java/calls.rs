@@ -545,7 +545,6 @@ impl<'a> Extractor<'a> {
             timed: false,
             once: self.frame.once > 0,
             detached: false,
-            bean: None,
         }
     }
 
@@ -2081,6 +2080,9 @@ impl<'a> Extractor<'a> {
             self.facts.member_waits.push((at, span));
         }
         let member_typed = member.is_some();
+        if let Some(bean) = bean {
+            self.facts.bean_receivers.push((at, bean));
+        }
         if let Some((owner, field)) = member {
             let field = field.into_boxed_str();
             self.facts.member_receivers.push((at, owner, field));
@@ -2129,7 +2131,6 @@ impl<'a> Extractor<'a> {
                 Some(&i) => self.facts.submissions[i].detached,
                 None => syntax::detached_statement(node, self.src),
             },
-            bean,
         });
     }
 

@@ -889,7 +889,6 @@ impl<'a> Extractor<'a> {
             timed: self.timeout_wrapped > 0,
             once: false,
             detached: false,
-            bean: None,
         }
     }
 
