@@ -51,8 +51,8 @@ impl Arena {
                     .map(|(i, _)| i as u32 + 1),
             )
             .collect();
-        // About one node for every 3 bytes of Java source.
-        let mut nodes: Vec<Raw> = Vec::with_capacity(tree.root_node().end_byte() / 3 + 16);
+        // About one node (anonymous ones too) for every 4 bytes of Java source.
+        let mut nodes: Vec<Raw> = Vec::with_capacity(tree.root_node().end_byte() / 4 + 16);
         let mut cursor = tree.walk();
         // The open nodes from the root down, each with its last child so far.
         let mut open: Vec<(u32, u32)> = Vec::new();
