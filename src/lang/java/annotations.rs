@@ -287,11 +287,15 @@ impl<'a> Extractor<'a> {
 
     /// The bean name a field or parameter is injected by (`@Qualifier("x")`, `@Resource(name = "x")`).
     pub(super) fn qualifier(&self, decl: Node) -> Option<String> {
+        self.qualifier_in(&self.annotations(decl))
+    }
+
+    /// [`Self::qualifier`] among annotations already read.
+    pub(super) fn qualifier_in(&self, anns: &[Annotation]) -> Option<String> {
         let q = &self.catalog.data.spring.qualifiers;
-        self.annotations(decl)
-            .into_iter()
+        anns.iter()
             .find(|a| q.contains(&a.name))
-            .and_then(|a| a.strings.into_iter().next())
+            .and_then(|a| a.strings.first().cloned())
     }
 
     /// A method's annotations as marks a pointcut may select, and, for an aspect's

@@ -324,19 +324,19 @@ impl<'a> Extractor<'a> {
                     // an anonymous object's methods run where the callee runs it, on a
                     // pool if it hands that parameter to one (as a lambda's body would).
                     let body = (project_call && arg.kind_name() == "object_creation_expression")
-                        .then(|| super::syntax::named_children(*arg))
-                        .and_then(|kids| kids.into_iter().find(|k| k.kind_name() == "class_body"));
-                    if let Some(body) = body {
-                        let made = before..self.facts.contexts.len();
-                        let ctxs = &self.facts.contexts;
-                        // The anonymous class's own context; its methods are below it.
-                        let class = made.clone().find(|&c| {
+                        .then(|| syntax::anonymous_body(*arg))
+                        .flatten();
+                    let made = before..self.facts.contexts.len();
+                    let ctxs = &self.facts.contexts;
+                    // The anonymous class's own context; its methods are below it.
+                    let class = body.and_then(|body| {
+                        made.clone().find(|&c| {
                             &*ctxs[c].name == "<init>" && ctxs[c].body == syntax::span(body)
-                        });
+                        })
+                    });
+                    if let Some(class) = class {
                         let methods = made.filter(|&c| {
-                            ctxs[c].kind == CtxKind::Function
-                                && class.is_some()
-                                && ctxs[c].parent == class
+                            ctxs[c].kind == CtxKind::Function && ctxs[c].parent == Some(class)
                         });
                         lambda_args.extend(methods.map(|c| (i, c)));
                     }

@@ -646,6 +646,22 @@ impl<'a> Extractor<'a> {
         self.ctx.pop();
     }
 
+    /// `node` and every named node below it, in the order of a stack walk that pushes
+    /// each node's named children (the last child first); `f` returns false to skip
+    /// what is below a node.
+    pub(super) fn each_below<'t>(&self, node: Node<'t>, mut f: impl FnMut(Node<'t>) -> bool)
+    where
+        'a: 't,
+    {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if f(n) {
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+        }
+    }
+
     pub(super) fn children(&mut self, node: Node<'a>) {
         let mut c = node.walk();
         for child in node.children(&mut c) {
@@ -912,13 +928,10 @@ impl<'a> Extractor<'a> {
                 mods.contains(&"static") && mods.contains(&"final")
             };
             let ty = member.field("type").and_then(|t| self.jtype(t));
-            let qualifier = self.qualifier(*member);
-            let injected = qualifier.is_some() || {
-                let injects = &self.catalog.data.spring.injects;
-                self.annotations(*member)
-                    .iter()
-                    .any(|a| injects.contains(&a.name))
-            };
+            let anns = self.annotations(*member);
+            let qualifier = self.qualifier_in(&anns);
+            let injects = &self.catalog.data.spring.injects;
+            let injected = qualifier.is_some() || anns.iter().any(|a| injects.contains(&a.name));
             let mut c2 = member.walk();
             let decls: Vec<Node> = member
                 .children_by_field_name("declarator", &mut c2)

@@ -8,7 +8,6 @@ mod class_index;
 mod clients;
 mod eval;
 mod extract;
-mod flat;
 mod flow;
 mod pools;
 mod queues;

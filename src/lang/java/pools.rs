@@ -979,13 +979,10 @@ impl<'a> Extractor<'a> {
         let params = match handler.kind_name() {
             "lambda_expression" => handler.field("parameters"),
             _ => {
-                let Some(body) = handler.child_by_field_name("body").or_else(|| {
-                    let mut c = handler.walk();
-                    let found = handler
-                        .named_children(&mut c)
-                        .find(|n| n.kind_name() == "class_body");
-                    found
-                }) else {
+                let Some(body) = handler
+                    .child_by_field_name("body")
+                    .or_else(|| super::syntax::anonymous_body(handler))
+                else {
                     return false;
                 };
                 let mut c = body.walk();

@@ -1390,11 +1390,7 @@ const HOOKS: [&str; 5] = [
 
 /// Whether a creation's anonymous class body declares only executor hooks.
 fn only_hooks(creation: Node, src: &str) -> bool {
-    let mut c = creation.walk();
-    let body = creation
-        .children(&mut c)
-        .find(|ch| ch.kind_name() == "class_body");
-    let Some(body) = body else {
+    let Some(body) = super::syntax::anonymous_body(creation) else {
         return false;
     };
     let mut c2 = body.walk();
@@ -1409,11 +1405,7 @@ fn only_hooks(creation: Node, src: &str) -> bool {
 }
 
 pub(super) fn has_class_body(node: Node) -> bool {
-    let mut c = node.walk();
-    let found = node
-        .children(&mut c)
-        .any(|ch| ch.kind_name() == "class_body");
-    found
+    super::syntax::anonymous_body(node).is_some()
 }
 
 /// The statement a call is the whole of (`queue.add(x);`).

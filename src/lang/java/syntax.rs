@@ -176,7 +176,7 @@ pub trait NodeExt<'t> {
 
 impl<'t> NodeExt<'t> for Node<'t> {
     fn field(&self, name: &str) -> Option<Node<'t>> {
-        self.child_by_field_id(field_id(name)?)
+        self.child_by_field_name(name)
     }
 
     fn kind_name(&self) -> &'static str {
@@ -453,6 +453,15 @@ pub(super) fn uncast(mut node: Node) -> Node {
     node
 }
 
+/// The class body of an anonymous class's creation (`new Callable<V>() { .. }`).
+pub fn anonymous_body(creation: Node) -> Option<Node> {
+    let mut c = creation.walk();
+    let body = creation
+        .named_children(&mut c)
+        .find(|ch| ch.kind_name() == "class_body");
+    body
+}
+
 /// Whether an argument is a callback that takes arguments: a lambda with
 /// parameters, or an anonymous class none of whose methods is parameterless.
 pub(super) fn takes_arguments(arg: Node) -> bool {
@@ -461,16 +470,13 @@ pub(super) fn takes_arguments(arg: Node) -> bool {
         "lambda_expression" => arg
             .field("parameters")
             .is_some_and(|p| p.kind_name() == "identifier" || p.named_child_count() > 0),
-        "object_creation_expression" => named_children(arg)
-            .into_iter()
-            .find(|c| c.kind_name() == "class_body")
-            .is_some_and(|body| {
-                let methods: Vec<Node> = named_children(body)
-                    .into_iter()
-                    .filter(|m| m.kind_name() == "method_declaration")
-                    .collect();
-                !methods.is_empty() && methods.iter().all(|m| !formal_params(*m).is_empty())
-            }),
+        "object_creation_expression" => anonymous_body(arg).is_some_and(|body| {
+            let methods: Vec<Node> = named_children(body)
+                .into_iter()
+                .filter(|m| m.kind_name() == "method_declaration")
+                .collect();
+            !methods.is_empty() && methods.iter().all(|m| !formal_params(*m).is_empty())
+        }),
         _ => false,
     }
 }

@@ -58,13 +58,14 @@ impl Arena {
         let mut open: Vec<(u32, u32)> = Vec::new();
         loop {
             let n = cursor.node();
+            let kind = n.kind_id();
             let i = nodes.len() as u32;
             let (parent, prev) = open.last().copied().unwrap_or((NONE, NONE));
             let flags = [
                 (n.is_named(), NAMED),
                 (n.is_extra(), EXTRA),
                 // tree-sitter's ERROR symbol (`is_error()` asks for the symbol again).
-                (n.kind_id() == u16::MAX, ERROR),
+                (kind == u16::MAX, ERROR),
                 (n.is_missing(), MISSING),
                 (n.has_error(), HAS_ERROR),
             ]
@@ -72,7 +73,7 @@ impl Arena {
             .filter(|(on, _)| *on)
             .fold(0, |f, (_, bit)| f | bit);
             nodes.push(Raw {
-                kind: n.kind_id(),
+                kind,
                 field: cursor.field_id().map_or(0, |f| f.get()),
                 flags,
                 start: n.start_byte() as u32,
