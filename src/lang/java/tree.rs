@@ -40,19 +40,41 @@ pub struct Arena {
     lines: Vec<u32>,
 }
 
+/// Arrays kept up to this many nodes go back to their thread for the next file.
+const KEEP_NODES: usize = 1 << 18;
+
+thread_local! {
+    /// The last dropped arena's arrays, so that each file does not fault in fresh
+    /// pages for its own.
+    static SPARE: std::cell::Cell<(Vec<Raw>, Vec<u32>)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
+impl Drop for Arena {
+    fn drop(&mut self) {
+        if self.nodes.capacity() <= KEEP_NODES {
+            let mut nodes = std::mem::take(&mut self.nodes);
+            let mut lines = std::mem::take(&mut self.lines);
+            nodes.clear();
+            lines.clear();
+            SPARE.set((nodes, lines));
+        }
+    }
+}
+
 impl Arena {
     /// Copies `tree`'s visible nodes (named and anonymous) in one walk.
     pub fn new(tree: &Tree, src: &str) -> Arena {
-        let lines = std::iter::once(0)
-            .chain(
-                src.bytes()
-                    .enumerate()
-                    .filter(|(_, b)| *b == b'\n')
-                    .map(|(i, _)| i as u32 + 1),
-            )
-            .collect();
+        let (mut nodes, mut lines) = SPARE.take();
+        lines.push(0);
+        lines.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
         // About one node (anonymous ones too) for every 4 bytes of Java source.
-        let mut nodes: Vec<Raw> = Vec::with_capacity(tree.root_node().end_byte() / 4 + 16);
+        nodes.reserve(tree.root_node().end_byte() / 4 + 16);
         let mut cursor = tree.walk();
         // The open nodes from the root down, each with its last child so far.
         let mut open: Vec<(u32, u32)> = Vec::new();
