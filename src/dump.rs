@@ -97,6 +97,18 @@ pub fn dump(project: &Project) -> String {
                 Some(r) => format!("{kind} returns {r}"),
                 None => kind,
             };
+            // A factory: the classes of the objects its `return new T(..)` make.
+            let kind = match facts.factory_of(i) {
+                Some(made) => {
+                    let names: Vec<&str> = made
+                        .iter()
+                        .filter_map(|t| t.candidates.first())
+                        .map(|c| c.rsplit('.').next().unwrap_or(c))
+                        .collect();
+                    format!("{kind} makes {}", names.join(", "))
+                }
+                None => kind,
+            };
             let heat = project.heat(file, i);
             let _ = write!(
                 out,

@@ -229,6 +229,16 @@ pub struct FileFacts {
     /// getter (Lombok's), the type of the field it is named for is the receiver's type.
     #[serde(default)]
     pub getter_receivers: Vec<(u32, u32)>,
+    /// Java calls made on an instance method's result (`factory.plugin().track(..)`),
+    /// as (call, the inner call), in ascending order: when each method it reaches
+    /// returns only objects it makes ([`FileFacts::factory_types`]), their classes are
+    /// the receiver's types.
+    #[serde(default)]
+    pub factory_receivers: Vec<(u32, u32)>,
+    /// Java: the project classes a method makes in every `return new T(..)` it has (a
+    /// plugin factory's `switch`), by context in ascending order.
+    #[serde(default)]
+    pub factory_types: Vec<(CtxId, Vec<std::sync::Arc<TypeRef>>)>,
     /// Java: the annotation types the file declares (`@interface Audited`), fully
     /// qualified: what a method's annotation or a pointcut resolves to.
     #[serde(default)]
@@ -378,6 +388,17 @@ impl FileFacts {
         row(&self.getter_receivers, call as u32, |(c, _)| *c).map(|&(_, from)| from as usize)
     }
 
+    /// The instance call whose result call `call` is made on (see
+    /// [`FileFacts::factory_receivers`]).
+    pub fn factory_receiver_of(&self, call: usize) -> Option<usize> {
+        row(&self.factory_receivers, call as u32, |(c, _)| *c).map(|&(_, from)| from as usize)
+    }
+
+    /// The classes context `ctx` returns new objects of (see [`FileFacts::factory_types`]).
+    pub fn factory_of(&self, ctx: CtxId) -> Option<&[std::sync::Arc<TypeRef>]> {
+        row(&self.factory_types, ctx, |(c, _)| *c).map(|(_, t)| t.as_slice())
+    }
+
     /// A Rust file of a module named `admin` (its crate's name aside): its routes
     /// serve operators, a few clicks, not traffic.
     pub fn admin_module(&self) -> bool {
@@ -419,6 +440,8 @@ impl FileFacts {
         self.bean_receivers.shrink_to_fit();
         self.receivers.shrink_to_fit();
         self.getter_receivers.shrink_to_fit();
+        self.factory_receivers.shrink_to_fit();
+        self.factory_types.shrink_to_fit();
     }
 }
 

@@ -312,14 +312,36 @@ impl CallGraph {
                             })
                         };
                         let bean = f.bean_receiver_of(ci);
-                        let found = match typed {
-                            None => g.resolve_java(facts, types, caller, call, bean),
-                            Some(None) => Vec::new(),
-                            Some(Some(ty)) => {
-                                let mut typed = call.clone();
-                                typed.target = Some(ty);
-                                g.resolve_java(facts, types, caller, &typed, bean)
+                        // `factory.plugin().track(..)`: the classes every method the inner
+                        // call reaches makes (nothing when one returns something else).
+                        let made = f.factory_receiver_of(ci).map(|k| {
+                            let from: &[Node] = out.get(k).map_or(&[][..], Vec::as_slice);
+                            let types: Option<Vec<_>> =
+                                from.iter().map(|&(f, c)| facts[f].factory_of(c)).collect();
+                            types.unwrap_or_default().concat()
+                        });
+                        let found = match (made, typed) {
+                            (Some(made), _) => {
+                                let mut found = Vec::new();
+                                for ty in made {
+                                    let mut typed = call.clone();
+                                    typed.target = Some(ty);
+                                    found
+                                        .extend(g.resolve_java(facts, types, caller, &typed, None));
+                                }
+                                found.sort_unstable();
+                                found.dedup();
+                                found
                             }
+                            (None, typed) => match typed {
+                                None => g.resolve_java(facts, types, caller, call, bean),
+                                Some(None) => Vec::new(),
+                                Some(Some(ty)) => {
+                                    let mut typed = call.clone();
+                                    typed.target = Some(ty);
+                                    g.resolve_java(facts, types, caller, &typed, bean)
+                                }
+                            },
                         };
                         let found = match f.arg_types_of(ci) {
                             Some(args) if found.len() > 1 => fitting(facts, types, found, args),
@@ -914,6 +936,7 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
         let mut kept = 0;
         let mut receivers = f.receivers.iter().peekable();
         let mut getter_receivers = f.getter_receivers.iter().peekable();
+        let mut factory_receivers = f.factory_receivers.iter().peekable();
         // The getter calls another call is made on.
         let getter_sources: rustc_hash::FxHashSet<u32> =
             f.getter_receivers.iter().map(|&(_, from)| from).collect();
@@ -925,7 +948,8 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             // A call on the result of a dropped call has no type to be looked up in.
             let on_call = receiver_kept(&mut receivers, i, &index);
             let on_getter = receiver_kept(&mut getter_receivers, i, &index);
-            let typed = on_call.or(on_getter).unwrap_or(true);
+            let on_factory = receiver_kept(&mut factory_receivers, i, &index);
+            let typed = on_call.or(on_getter).or(on_factory).unwrap_or(true);
             let waited = u32::try_from(i).is_ok_and(|i| member_waits.contains(&i));
             let generated = || {
                 u32::try_from(i).is_ok_and(|i| getter_sources.contains(&i))
@@ -982,6 +1006,11 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             .collect();
         f.getter_receivers = f
             .getter_receivers
+            .iter()
+            .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
+            .collect();
+        f.factory_receivers = f
+            .factory_receivers
             .iter()
             .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
             .collect();

@@ -1952,6 +1952,9 @@ impl<'a> Extractor<'a> {
         // `server.getThreadPool().submit(..)`: an instance getter's result, typed by the
         // model only when no source declares the getter (Lombok's `@Getter`).
         let mut generated = None;
+        // `factory.plugin().track(..)`: an instance method's result, typed by the model
+        // only by the objects that method makes (`return new ExpressPlugin(..)`).
+        let mut made = None;
         // The receiver is an injected field: its bean name.
         let mut bean = None;
         let (receiver_type, target) = match object {
@@ -2004,19 +2007,23 @@ impl<'a> Extractor<'a> {
                             // Typed by the declared return type (not by a field's name).
                             let declared = accessor || (own && !getter);
                             let found = self.call_at.get(&(o.start_byte(), o.end_byte()));
-                            let Some(&from) = found.filter(|_| declared || getter) else {
+                            let Some(&from) = found else {
                                 return;
                             };
                             if declared {
                                 chained = Some(from);
-                            } else {
+                            } else if getter {
                                 generated = Some(from);
+                            } else if o.kind_name() == "method_invocation" && !continues() {
+                                made = Some(from);
+                            } else {
+                                return;
                             }
                             JType::default()
                         }
                     },
                 };
-                if chained.is_some() || member.is_some() || generated.is_some() {
+                if chained.is_some() || member.is_some() || generated.is_some() || made.is_some() {
                     (
                         None,
                         Some(std::sync::Arc::new(crate::facts::TypeRef::default())),
@@ -2095,7 +2102,11 @@ impl<'a> Extractor<'a> {
             let from = u32::try_from(from).unwrap_or(u32::MAX);
             self.facts.getter_receivers.push((at, from));
         }
-        let typed = target.is_some() || chained.is_some() || generated.is_some();
+        if let Some(from) = made {
+            let from = u32::try_from(from).unwrap_or(u32::MAX);
+            self.facts.factory_receivers.push((at, from));
+        }
+        let typed = target.is_some() || chained.is_some() || generated.is_some() || made.is_some();
         if (typed || member_typed) && !args.is_empty() {
             self.note_arg_types(at, args);
         }

@@ -1176,6 +1176,31 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// The project classes a method makes when its every `return` is `new T(..)` (or
+    /// `null`), at least one of them: a plugin factory's `switch`.
+    fn factory_made(&self, method: Node) -> Option<Vec<std::sync::Arc<crate::facts::TypeRef>>> {
+        let body = method.field("body")?;
+        let mut made: Vec<std::sync::Arc<crate::facts::TypeRef>> = Vec::new();
+        for ret in super::syntax::own_nodes(body, "return_statement") {
+            let value = ret.named_child(0)?;
+            match value.kind_name() {
+                "null_literal" => {}
+                "object_creation_expression" if super::syntax::anonymous_body(value).is_none() => {
+                    let ty = self.jtype(value.field("type")?)?;
+                    if !self.may_be_project_class(&ty) {
+                        return None;
+                    }
+                    let r = self.type_ref(&ty);
+                    if !made.iter().any(|m| m.candidates == r.candidates) {
+                        made.push(r);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        (!made.is_empty()).then_some(made)
+    }
+
     /// The field a method's body is only `return field;` (or `return this.field;`) of.
     fn returned_field(&self, method: Node) -> Option<String> {
         let body = method.field("body")?;
@@ -1329,6 +1354,14 @@ impl<'a> Extractor<'a> {
         {
             let r = self.type_ref(t);
             self.facts.ret_types.push((id, r));
+        }
+        if returns
+            .as_ref()
+            .is_some_and(|t| self.may_be_project_class(t))
+        {
+            if let Some(made) = self.factory_made(node) {
+                self.facts.factory_types.push((id, made));
+            }
         }
         self.note_param_types(node, id);
         self.ctx.push(id);
