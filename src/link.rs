@@ -394,20 +394,7 @@ impl<'a> Project<'a> {
                     .all(|&t| types.decl(self.facts, t).supers.len() == types.supers[t].len())
             })
         };
-        // Who names each method in a call: the calling contexts (`None`: a call the
-        // call graph dropped, from anywhere).
-        let mut named: HashMap<&str, Vec<Option<Node>>> = HashMap::new();
-        for (file, f) in self.facts.iter().enumerate() {
-            for c in &f.calls {
-                named
-                    .entry(&*c.method)
-                    .or_default()
-                    .push(Some((file, c.ctx)));
-            }
-            for m in &f.untyped_calls {
-                named.entry(&**m).or_default().push(None);
-            }
-        }
+        let sites = crate::model::naming::CallSites::new(self.facts, types);
         let instance_method = |n: Node| {
             let c = &self.facts[n.0].contexts[n.1];
             self.files[n.0].language == crate::source::Language::Java
@@ -422,13 +409,11 @@ impl<'a> Project<'a> {
                 && !referenced.contains(c.name.as_str())
                 && c.owner.as_deref().is_some_and(|o| used.contains(o) && closed(o))
         };
-        // Every call naming it is made in dead code (none at all, at first).
-        let named_only_in = |n: Node, dead: &rustc_hash::FxHashSet<Node>| {
-            let name = self.facts[n.0].contexts[n.1].name.as_str();
-            named
-                .get(name)
-                .is_none_or(|sites| sites.iter().all(|s| s.is_some_and(|x| dead.contains(&x))))
-        };
+        // Every call naming it is made in dead code (none at all, at first). (Only
+        // asked of methods of classes whose every supertype is the project's: a call on
+        // a library type reaches none of them.)
+        let named_only_in =
+            |n: Node, dead: &rustc_hash::FxHashSet<Node>| sites.named_only_in(n, dead);
         let mut work: Vec<Node> = Vec::new();
         for (f, facts) in self.facts.iter().enumerate() {
             for c in 0..facts.contexts.len() {

@@ -4,6 +4,7 @@
 
 pub mod calls;
 pub mod heat;
+pub mod naming;
 pub mod promises;
 pub mod types;
 
