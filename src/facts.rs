@@ -187,7 +187,7 @@ pub struct FileFacts {
     /// their name (made on a library call's result, `ctx.getBean(..).refresh()`): by
     /// name, for the dead-code search. Filled after the cache, never stored.
     #[serde(skip)]
-    pub untyped_calls: Vec<Box<str>>,
+    pub untyped_calls: Vec<UntypedCall>,
     /// Rust: the file's crate is a tool (a CLI, a cargo subcommand): even its request
     /// handlers (a local preview page, a login callback) serve its user, not traffic.
     #[serde(default)]
@@ -802,6 +802,16 @@ pub struct Context {
     /// `@SuppressWarnings`, `@SafeVarargs`: a framework may call it by reflection.
     #[serde(default)]
     pub annotated: bool,
+}
+
+/// A call the call graph dropped (see [`FileFacts::untyped_calls`]).
+#[derive(Debug, Clone, Default)]
+pub struct UntypedCall {
+    pub method: Box<str>,
+    /// How many arguments it passes (Java).
+    pub args: Option<u8>,
+    /// Its literal arguments' kinds ([`Call::literals`]).
+    pub literals: u32,
 }
 
 /// What an argument or a parameter type is, for telling overloads of one arity apart:

@@ -957,7 +957,11 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
             };
             let named = names.contains(&c.method) || generated();
             if !typed && named {
-                f.untyped_calls.push(c.method.clone());
+                f.untyped_calls.push(crate::facts::UntypedCall {
+                    method: c.method.clone(),
+                    args: c.args,
+                    literals: c.literals,
+                });
             }
             if typed && (c.submit_like || waited || named) {
                 index[i] = kept;

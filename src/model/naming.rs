@@ -63,12 +63,12 @@ impl<'a> CallSites<'a> {
                     literals: c.literals,
                 });
             }
-            for m in &f.untyped_calls {
-                by_name.entry(&**m).or_default().push(Site {
+            for u in &f.untyped_calls {
+                by_name.entry(&*u.method).or_default().push(Site {
                     at: None,
                     on: Unknown,
-                    args: None,
-                    literals: 0,
+                    args: u.args,
+                    literals: u.literals,
                 });
             }
         }
