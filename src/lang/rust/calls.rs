@@ -1105,6 +1105,27 @@ impl<'a> Extractor<'a> {
                     ..Value::default()
                 }
             }
+            // `if let Some(r) = registry { Client::new(&r)? } else { Client::default() }`:
+            // the type both branches make.
+            syn::Expr::If(i) => {
+                let tail = |b: &syn::Block| match b.stmts.last() {
+                    Some(syn::Stmt::Expr(e, None)) => Some(self.value_of(e)),
+                    _ => None,
+                };
+                let other = i.else_branch.as_ref().and_then(|(_, e)| match &**e {
+                    syn::Expr::Block(b) => tail(&b.block),
+                    e @ syn::Expr::If(_) => Some(self.value_of(e)),
+                    _ => None,
+                });
+                match (tail(&i.then_branch), other) {
+                    (Some(a), Some(b)) if a.ty.is_some() && a.ty == b.ty => Value {
+                        ty: a.ty,
+                        local: true,
+                        ..Value::default()
+                    },
+                    _ => Value::default(),
+                }
+            }
             // `match open(..).await { Ok(c) => c, Err(e) => return .. }`
             syn::Expr::Match(m) => {
                 let v = self.value_of(&m.expr);
