@@ -37,9 +37,15 @@ pub fn dump(project: &Project) -> String {
         } else {
             ""
         };
+        // An application's main class: the project's uncalled code is dead.
+        let app = if facts.application {
+            " [application]"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "file {}{role}{timeout}{store}",
+            "file {}{role}{timeout}{store}{app}",
             project.files[file].display
         );
         for t in &facts.types {

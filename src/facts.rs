@@ -179,6 +179,10 @@ pub struct FileFacts {
     /// The file belongs to a program that serves no traffic (a CLI binary, a build
     /// script, an `xtask`): everything in it is cold.
     pub binary: bool,
+    /// Java: the file declares an application's main class (`@SpringBootApplication`):
+    /// the project is an application, whose code no caller outside it reaches.
+    #[serde(default)]
+    pub application: bool,
     /// Java: the method names its method references name (`HttpUtils::sendGet`), a
     /// call the call graph may not resolve.
     #[serde(default)]

@@ -370,6 +370,9 @@ impl<'a> Project<'a> {
                 }
             }
         }
+        // (In an application, any class: nothing outside the project calls its code.)
+        let application = self.facts.iter().any(|f| f.application);
+        let used = |o: &str| application || used.contains(o);
         // A Java static method of such a class that no method reference names, or a
         // Rust function its author marks `#[allow(dead_code)]`.
         let candidate = |n: Node| {
@@ -377,7 +380,7 @@ impl<'a> Project<'a> {
             c.allows_dead
                 || c.is_static
                     && c.entry.is_none()
-                    && c.owner.as_deref().is_some_and(|o| used.contains(o))
+                    && c.owner.as_deref().is_some_and(used)
                     && !referenced.contains(c.name.rsplit('.').next().unwrap_or(&c.name))
         };
         // A Java instance method no call of the project names (not even one the call
@@ -407,7 +410,7 @@ impl<'a> Project<'a> {
                 && c.name != "<init>"
                 && c.owner.as_deref().and_then(|o| o.rsplit(['.', '$']).next()) != Some(&c.name)
                 && !referenced.contains(c.name.as_str())
-                && c.owner.as_deref().is_some_and(|o| used.contains(o) && closed(o))
+                && c.owner.as_deref().is_some_and(|o| used(o) && closed(o))
         };
         // Every call naming it is made in dead code (none at all, at first). (Only
         // asked of methods of classes whose every supertype is the project's: a call on

@@ -256,6 +256,7 @@ impl Indexed {
             .chain(&d.awaits.timeout_calls)
             .chain(&d.spring.qualifiers)
             .chain(&d.spring.injects)
+            .chain(&d.spring.applications)
             .chain(&d.fixed_thread_users)
             .chain(&d.executor_decorators)
             .chain([&d.spring.bean, &d.spring.r#async]);

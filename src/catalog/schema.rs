@@ -443,6 +443,10 @@ pub struct Spring {
     /// several beans have the field's type, the one named as the field is injected.
     #[serde(default)]
     pub injects: Vec<String>,
+    /// Annotations on an application's main class (`@SpringBootApplication`): a project
+    /// that has one is an application, whose code only its own calls reach.
+    #[serde(default)]
+    pub applications: Vec<String>,
     #[serde(default)]
     pub default_async_bean: String,
     /// Provider methods that bind by type (Guice's and Dagger's `@Provides`): a pool
@@ -850,6 +854,7 @@ impl LangCatalog {
         self.transparent.methods.extend(other.transparent.methods);
         self.spring.qualifiers.extend(other.spring.qualifiers);
         self.spring.injects.extend(other.spring.injects);
+        self.spring.applications.extend(other.spring.applications);
         self.spring.schedulers.extend(other.spring.schedulers);
         self.spring
             .scheduler_size

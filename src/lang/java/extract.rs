@@ -761,6 +761,8 @@ impl<'a> Extractor<'a> {
         let deprecated = self.classes.last().is_some_and(|c| c.deprecated)
             || annotations.iter().any(|a| is_deprecated(a))
             || body.is_some_and(|b| self.made_deprecated(b));
+        let applications = &self.catalog.data.spring.applications;
+        self.facts.application |= annotations.iter().any(|a| applications.contains(a));
         self.facts.types[decl].controller = annotations.iter().any(|a| {
             a == "org.springframework.web.bind.annotation.RestController"
                 || a == "org.springframework.stereotype.Controller"
