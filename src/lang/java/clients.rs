@@ -1678,6 +1678,11 @@ impl<'a> Extractor<'a> {
                     }
                     let mut calls = Vec::new();
                     let top = self.chain_up_from(n, &mut calls);
+                    // `HttpConnectionManagerParams p = client.getHttpConnectionManager()
+                    // .getParams()`: a view of its settings, which a local holds and sets.
+                    let getters = calls
+                        .iter()
+                        .all(|c| c.method.starts_with("get") && c.first_arg.is_none());
                     used.calls.extend(calls);
                     if let Some(args) = top.parent().filter(|p| p.kind_name() == "argument_list") {
                         used.sent |= self.sends(args, sent_by);
@@ -1693,7 +1698,15 @@ impl<'a> Extractor<'a> {
                         .and_then(|d| d.parent())
                         .and_then(|d| d.field("type"))
                         .is_some_and(|t| declared == Some(self.text(t)));
-                    if let Some(name) = decl.and_then(|d| d.field("name")).filter(|_| same_type) {
+                    let view = getters
+                        && decl
+                            .and_then(|d| d.parent())
+                            .and_then(|d| d.field("type"))
+                            .is_some_and(|t| settings_type(self.text(t)));
+                    if let Some(name) = decl
+                        .and_then(|d| d.field("name"))
+                        .filter(|_| same_type || view)
+                    {
                         aliases.push(self.text(name).to_string());
                     }
                 }
@@ -1951,6 +1964,20 @@ impl<'a> Extractor<'a> {
 
 /// Whether a call on a client may send a request: not its set-up (`setRequestFactory`,
 /// `addInterceptor`, `getInterceptors`) or tear-down (`close`).
+/// Whether a type holds settings (`HttpConnectionManagerParams`, `ClientConfig`).
+fn settings_type(ty: &str) -> bool {
+    [
+        "Params",
+        "Parameters",
+        "Config",
+        "Configuration",
+        "Settings",
+        "Options",
+    ]
+    .iter()
+    .any(|s| ty.ends_with(s))
+}
+
 fn requests(method: &str) -> bool {
     let setup = ["set", "add", "with", "register"].iter().any(|p| {
         method
