@@ -555,12 +555,15 @@ fn is_showcase_module(dir: &str) -> bool {
         "jmh",
         "it",
     ];
+    // (Or named as one in the middle: `pay-web-sample-shop`, a demo merchant's app.)
+    const SHOWCASES: &[&str] = &["example", "examples", "demo", "demos", "sample", "samples"];
     matches!(
         dir,
         "samples" | "benchmarks" | "microbenchmarks" | "jmh" | "fuzz"
     ) || dir
         .rsplit_once('-')
         .is_some_and(|(_, kind)| KINDS.contains(&kind))
+        || dir.contains('-') && dir.split('-').any(|p| SHOWCASES.contains(&p))
 }
 
 fn is_rust_test_support(dir: &Path) -> bool {
@@ -677,6 +680,12 @@ mod tests {
         )));
         assert!(is_test_path(Path::new(
             "rpc-benchmark/src/main/java/a/B.java"
+        )));
+        assert!(is_test_path(Path::new(
+            "pay-web-sample-shop/src/main/java/a/ShopController.java"
+        )));
+        assert!(!is_test_path(Path::new(
+            "metrics-sampler-agent/src/main/java/a/Sampler.java"
         )));
         assert!(is_test_path(Path::new("benchmarks/src/lib.rs")));
         assert!(is_test_path(Path::new(
