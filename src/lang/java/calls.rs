@@ -2014,7 +2014,19 @@ impl<'a> Extractor<'a> {
                                 chained = Some(from);
                             } else if getter {
                                 generated = Some(from);
-                            } else if o.kind_name() == "method_invocation" && !continues() {
+                            } else if o.kind_name() == "method_invocation"
+                                && !continues()
+                                && o.field("object").is_some_and(|x| {
+                                    matches!(x.kind_name(), "identifier" | "field_access")
+                                })
+                                && !accessor_like(name, args.len())
+                                && !JDK_CHAINED.contains(&name)
+                            {
+                                // (Only on an object's call, `factory.plugin()`: a longer
+                                // chain is a builder's. Not an entity's getter or setter,
+                                // `orders.byId(id).getTotal()`, nor a JDK value's method,
+                                // `repo.findById(id).orElseThrow()`: a factory's product
+                                // does work, and recording every chain costs memory.)
                                 made = Some(from);
                             } else {
                                 return;
@@ -2511,4 +2523,66 @@ fn literal_kinds(args: &[Node]) -> u32 {
 /// A JDK task type: what a wrapper runs or decorates.
 fn task_type(t: &JType) -> bool {
     matches!(t.simple.as_str(), "Runnable" | "Callable" | "Supplier")
+}
+
+/// Methods of the JDK's values and builders that chains end in (`Optional`, `Stream`,
+/// `String`, `java.time`, a builder's `build`, `ResponseEntity`'s `body`): not a
+/// project factory's product's work.
+const JDK_CHAINED: &[&str] = &[
+    "build",
+    "body",
+    "orElse",
+    "orElseGet",
+    "orElseThrow",
+    "ifPresent",
+    "isPresent",
+    "map",
+    "filter",
+    "flatMap",
+    "stream",
+    "collect",
+    "forEach",
+    "reversed",
+    "thenComparing",
+    "orTimeout",
+    "append",
+    "toString",
+    "equals",
+    "hashCode",
+    "length",
+    "size",
+    "isEmpty",
+    "trim",
+    "split",
+    "substring",
+    "contains",
+    "startsWith",
+    "endsWith",
+    "toLowerCase",
+    "toUpperCase",
+    "minus",
+    "plus",
+    "isBefore",
+    "isAfter",
+    "id",
+    "name",
+    "ok",
+    "status",
+    "thenApply",
+    "thenAccept",
+    "thenCompose",
+    "join",
+    "get",
+    "values",
+    "keySet",
+    "entrySet",
+];
+
+/// A getter's or a setter's name and arity: `getTotal()`, `isPaid()`, `setTotal(t)`.
+fn accessor_like(name: &str, args: usize) -> bool {
+    let named = |prefix: &str| {
+        name.strip_prefix(prefix)
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+    };
+    (args == 0 && (named("get") || named("is"))) || (args == 1 && named("set"))
 }
