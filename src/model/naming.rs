@@ -25,11 +25,12 @@ enum On {
     Own(Option<TypeId>),
 }
 
+/// (Ordered by what the call is made on first: a name's sites on one type are a run.)
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Site {
+    on: On,
     /// The calling context (`None`: a call the call graph dropped).
     at: Option<Node>,
-    on: On,
     args: Option<u8>,
     literals: u32,
 }
@@ -57,16 +58,16 @@ impl<'a> CallSites<'a> {
                     Some(t) => types.resolve(t).map_or(Library, Project),
                 };
                 by_name.entry(&*c.method).or_default().push(Site {
-                    at: Some((file, c.ctx)),
                     on,
+                    at: Some((file, c.ctx)),
                     args: c.args,
                     literals: c.literals,
                 });
             }
             for u in &f.untyped_calls {
                 by_name.entry(&*u.method).or_default().push(Site {
-                    at: None,
                     on: Unknown,
+                    at: None,
                     args: u.args,
                     literals: u.literals,
                 });
@@ -92,12 +93,25 @@ impl<'a> CallSites<'a> {
         let Some(sites) = self.by_name.get(c.name.as_str()) else {
             return true;
         };
-        sites.iter().all(|s| {
-            s.at.is_some_and(|x| x == n || dead.contains(&x))
-                || s.args.is_some_and(|a| c.arity.is_some_and(|p| p != a))
-                || !ArgKind::fits(s.literals, c.param_kinds)
-                || own.is_some_and(|o| !self.may_reach(s.on, o))
-        })
+        // Run by run of one receiver type, asking once whether it may reach `n`.
+        let mut rest = sites.as_slice();
+        while let Some(first) = rest.first() {
+            let run = rest.partition_point(|s| s.on == first.on);
+            let (same, next) = rest.split_at(run);
+            rest = next;
+            if own.is_some_and(|o| !self.may_reach(first.on, o)) {
+                continue;
+            }
+            let live = same.iter().any(|s| {
+                !(s.at.is_some_and(|x| x == n || dead.contains(&x))
+                    || s.args.is_some_and(|a| c.arity.is_some_and(|p| p != a))
+                    || !ArgKind::fits(s.literals, c.param_kinds))
+            });
+            if live {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether a call made on `on` may run a method of class `owner`.
