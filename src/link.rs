@@ -372,7 +372,7 @@ impl<'a> Project<'a> {
         }
         // (In an application, any class: nothing outside the project calls its code.)
         let application = self.facts.iter().any(|f| f.application);
-        let used = |o: &str| application || used.contains(o);
+        let internal = |o: &str| application || used.contains(o);
         // A Java static method of such a class that no method reference names, or a
         // Rust function its author marks `#[allow(dead_code)]`.
         let candidate = |n: Node| {
@@ -380,7 +380,7 @@ impl<'a> Project<'a> {
             c.allows_dead
                 || c.is_static
                     && c.entry.is_none()
-                    && c.owner.as_deref().is_some_and(used)
+                    && c.owner.as_deref().is_some_and(internal)
                     && !referenced.contains(c.name.rsplit('.').next().unwrap_or(&c.name))
         };
         // A Java instance method no call of the project names (not even one the call
@@ -410,18 +410,16 @@ impl<'a> Project<'a> {
                 && c.name != "<init>"
                 && c.owner.as_deref().and_then(|o| o.rsplit(['.', '$']).next()) != Some(&c.name)
                 && !referenced.contains(c.name.as_str())
-                && c.owner.as_deref().is_some_and(|o| used(o) && closed(o))
+                && c.owner.as_deref().is_some_and(|o| internal(o) && closed(o))
         };
         // Every call naming it is made in dead code (none at all, at first). (Only
         // asked of methods of classes whose every supertype is the project's: a call on
         // a library type reaches none of them.)
-        let named_only_in =
-            |n: Node, dead: &rustc_hash::FxHashSet<Node>| sites.named_only_in(n, dead);
         let mut work: Vec<Node> = Vec::new();
         for (f, facts) in self.facts.iter().enumerate() {
             for c in 0..facts.contexts.len() {
                 let n = (f, c);
-                let unnamed = || instance_method(n) && named_only_in(n, &dead);
+                let unnamed = || instance_method(n) && sites.named_only_in(n, &dead);
                 if (candidate(n) || unnamed()) && !called(&n) {
                     dead.insert(n);
                     work.push(n);
@@ -432,7 +430,8 @@ impl<'a> Project<'a> {
         while let Some(n) = work.pop() {
             for e in calls.callees.get(&n).into_iter().flatten() {
                 let m = e.node;
-                let eligible = candidate(m) || (instance_method(m) && named_only_in(m, &dead));
+                let eligible =
+                    candidate(m) || (instance_method(m) && sites.named_only_in(m, &dead));
                 if dead.contains(&m) || !eligible {
                     continue;
                 }

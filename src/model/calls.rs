@@ -280,14 +280,24 @@ impl CallGraph {
                         // A receiver the front end could not type: the declared return
                         // type of the call it is made on (`Registry.me().lookup(..)`), or
                         // that of another class's field (`context.webSocket.handle(..)`,
-                        // declared in the class or a superclass).
-                        let typed = if let Some(k) = f.receiver_of(ci) {
+                        // declared in the class or a superclass). (`None`: the call's own
+                        // target; `Some`: these types, none when unknown.)
+                        let typed: Option<Vec<_>> = if let Some(k) = f.receiver_of(ci) {
                             let from: &[Node] = out.get(k).map_or(&[][..], Vec::as_slice);
                             Some(
                                 from.iter()
                                     .find_map(|&(f, c)| facts[f].ret_type_of(c))
-                                    .cloned(),
+                                    .cloned()
+                                    .into_iter()
+                                    .collect(),
                             )
+                        } else if let Some(k) = f.factory_receiver_of(ci) {
+                            // `factory.plugin().track(..)`: the classes every method the
+                            // inner call reaches makes (none when one returns another).
+                            let from: &[Node] = out.get(k).map_or(&[][..], Vec::as_slice);
+                            let made: Option<Vec<_>> =
+                                from.iter().map(|&(f, c)| facts[f].factory_of(c)).collect();
+                            Some(made.unwrap_or_default().concat())
                         } else if let Some(k) = f.getter_receiver_of(ci) {
                             // `server.getThreadPool()` that no source declares (Lombok's
                             // `@Getter`): the type of the field it is named for. (A
@@ -297,51 +307,43 @@ impl CallGraph {
                                 f.calls
                                     .get(k)
                                     .filter(|_| !declared)
-                                    .and_then(|c| generated_getter(facts, types, c)),
+                                    .and_then(|c| generated_getter(facts, types, c))
+                                    .into_iter()
+                                    .collect(),
                             )
                         } else {
                             f.member_receiver_of(ci).map(|(owner, field)| {
-                                let t = types.resolve(owner)?;
-                                types.ancestry(t).into_iter().find_map(|a| {
+                                let t = types.resolve(owner);
+                                let ancestry = t.map(|t| types.ancestry(t)).unwrap_or_default();
+                                let declared = ancestry.into_iter().find_map(|a| {
                                     let fields = &types.decl(facts, a).fields;
                                     fields
                                         .iter()
                                         .find(|(n, _)| n == field)
                                         .map(|(_, r)| r.clone())
-                                })
+                                });
+                                declared.into_iter().collect()
                             })
                         };
                         let bean = f.bean_receiver_of(ci);
-                        // `factory.plugin().track(..)`: the classes every method the inner
-                        // call reaches makes (nothing when one returns something else).
-                        let made = f.factory_receiver_of(ci).map(|k| {
-                            let from: &[Node] = out.get(k).map_or(&[][..], Vec::as_slice);
-                            let types: Option<Vec<_>> =
-                                from.iter().map(|&(f, c)| facts[f].factory_of(c)).collect();
-                            types.unwrap_or_default().concat()
-                        });
-                        let found = match (made, typed) {
-                            (Some(made), _) => {
-                                let mut found = Vec::new();
-                                for ty in made {
-                                    let mut typed = call.clone();
-                                    typed.target = Some(ty);
-                                    found
-                                        .extend(g.resolve_java(facts, types, caller, &typed, None));
+                        let found = match typed {
+                            None => g.resolve_java(facts, types, caller, call, bean),
+                            Some(tys) => {
+                                let many = tys.len() > 1;
+                                let mut found: Vec<Node> = tys
+                                    .into_iter()
+                                    .flat_map(|ty| {
+                                        let mut typed = call.clone();
+                                        typed.target = Some(ty);
+                                        g.resolve_java(facts, types, caller, &typed, bean)
+                                    })
+                                    .collect();
+                                if many {
+                                    found.sort_unstable();
+                                    found.dedup();
                                 }
-                                found.sort_unstable();
-                                found.dedup();
                                 found
                             }
-                            (None, typed) => match typed {
-                                None => g.resolve_java(facts, types, caller, call, bean),
-                                Some(None) => Vec::new(),
-                                Some(Some(ty)) => {
-                                    let mut typed = call.clone();
-                                    typed.target = Some(ty);
-                                    g.resolve_java(facts, types, caller, &typed, bean)
-                                }
-                            },
                         };
                         let found = match f.arg_types_of(ci) {
                             Some(args) if found.len() > 1 => fitting(facts, types, found, args),
@@ -682,13 +684,10 @@ impl CallGraph {
             .owner
             .as_deref()
             .unwrap_or_default();
-        let mut out = Vec::new();
-        let mut at = types.id(owner);
-        while let Some(t) = at.filter(|_| out.len() < 8) {
-            out.push(t);
-            at = types.outer[t];
-        }
-        out
+        types
+            .id(owner)
+            .map(|t| types.enclosing(t).collect())
+            .unwrap_or_default()
     }
 
     /// The methods named `name` of `t`'s project subtypes, when it has at most
@@ -1003,21 +1002,18 @@ pub fn prune_calls(facts: &mut [FileFacts]) {
                 .filter(|&&x| x != usize::MAX)
                 .and_then(|&x| u32::try_from(x).ok())
         };
-        f.receivers = f
-            .receivers
-            .iter()
-            .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
-            .collect();
-        f.getter_receivers = f
-            .getter_receivers
-            .iter()
-            .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
-            .collect();
-        f.factory_receivers = f
-            .factory_receivers
-            .iter()
-            .filter_map(|&(at, from)| Some((remap(at)?, remap(from)?)))
-            .collect();
+        let remap_pairs = |pairs: &mut Vec<(u32, u32)>| {
+            pairs.retain_mut(|(at, from)| match (remap(*at), remap(*from)) {
+                (Some(a), Some(b)) => {
+                    (*at, *from) = (a, b);
+                    true
+                }
+                _ => false,
+            });
+        };
+        remap_pairs(&mut f.receivers);
+        remap_pairs(&mut f.getter_receivers);
+        remap_pairs(&mut f.factory_receivers);
         f.field_receivers = std::mem::take(&mut f.field_receivers)
             .into_iter()
             .filter_map(|(at, ty, field)| Some((remap(at)?, ty, field)))

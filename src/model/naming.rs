@@ -94,24 +94,14 @@ impl<'a> CallSites<'a> {
             return true;
         };
         // Run by run of one receiver type, asking once whether it may reach `n`.
-        let mut rest = sites.as_slice();
-        while let Some(first) = rest.first() {
-            let run = rest.partition_point(|s| s.on == first.on);
-            let (same, next) = rest.split_at(run);
-            rest = next;
-            if own.is_some_and(|o| !self.may_reach(first.on, o)) {
-                continue;
-            }
-            let live = same.iter().any(|s| {
-                !(s.at.is_some_and(|x| x == n || dead.contains(&x))
-                    || s.args.is_some_and(|a| c.arity.is_some_and(|p| p != a))
-                    || !ArgKind::fits(s.literals, c.param_kinds))
-            });
-            if live {
-                return false;
-            }
-        }
-        true
+        let reachable = sites
+            .chunk_by(|a, b| a.on == b.on)
+            .filter(|run| own.is_none_or(|o| self.may_reach(run[0].on, o)));
+        !reachable.flatten().any(|s| {
+            !(s.at.is_some_and(|x| x == n || dead.contains(&x))
+                || s.args.is_some_and(|a| c.arity.is_some_and(|p| p != a))
+                || !ArgKind::fits(s.literals, c.param_kinds))
+        })
     }
 
     /// Whether a call made on `on` may run a method of class `owner`.
@@ -120,18 +110,7 @@ impl<'a> CallSites<'a> {
             Unknown | Own(None) => true,
             Library => false,
             Project(t) => self.related(t, owner),
-            Own(Some(mut t)) => {
-                for _ in 0..8 {
-                    if self.related(t, owner) {
-                        return true;
-                    }
-                    match self.types.outer[t] {
-                        Some(o) => t = o,
-                        None => return false,
-                    }
-                }
-                true
-            }
+            Own(Some(t)) => self.types.enclosing(t).any(|t| self.related(t, owner)),
         }
     }
 

@@ -101,6 +101,11 @@ impl Types {
         out
     }
 
+    /// The type and the classes enclosing it, innermost first (at most eight).
+    pub fn enclosing(&self, id: TypeId) -> impl Iterator<Item = TypeId> + '_ {
+        std::iter::successors(Some(id), |&t| self.outer[t]).take(8)
+    }
+
     /// The project subtypes, transitively (each once); past `limit` it stops and
     /// returns `limit + 1` of them.
     pub fn descendants(&self, id: TypeId, limit: usize) -> Vec<TypeId> {

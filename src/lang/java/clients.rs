@@ -1694,15 +1694,12 @@ impl<'a> Extractor<'a> {
                     let decl = top
                         .parent()
                         .filter(|p| p.kind_name() == "variable_declarator");
-                    let same_type = decl
+                    let local_type = decl
                         .and_then(|d| d.parent())
                         .and_then(|d| d.field("type"))
-                        .is_some_and(|t| declared == Some(self.text(t)));
-                    let view = getters
-                        && decl
-                            .and_then(|d| d.parent())
-                            .and_then(|d| d.field("type"))
-                            .is_some_and(|t| settings_type(self.text(t)));
+                        .map(|t| self.text(t));
+                    let same_type = local_type.is_some_and(|t| declared == Some(t));
+                    let view = getters && local_type.is_some_and(settings_type);
                     if let Some(name) = decl
                         .and_then(|d| d.field("name"))
                         .filter(|_| same_type || view)
@@ -1962,8 +1959,6 @@ impl<'a> Extractor<'a> {
     }
 }
 
-/// Whether a call on a client may send a request: not its set-up (`setRequestFactory`,
-/// `addInterceptor`, `getInterceptors`) or tear-down (`close`).
 /// Whether a type holds settings (`HttpConnectionManagerParams`, `ClientConfig`).
 fn settings_type(ty: &str) -> bool {
     [
@@ -1978,6 +1973,8 @@ fn settings_type(ty: &str) -> bool {
     .any(|s| ty.ends_with(s))
 }
 
+/// Whether a call on a client may send a request: not its set-up (`setRequestFactory`,
+/// `addInterceptor`, `getInterceptors`) or tear-down (`close`).
 fn requests(method: &str) -> bool {
     let setup = ["set", "add", "with", "register"].iter().any(|p| {
         method

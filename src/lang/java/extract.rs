@@ -1182,6 +1182,10 @@ impl<'a> Extractor<'a> {
     /// `null`), at least one of them: a plugin factory's `switch`.
     fn factory_made(&self, method: Node) -> Option<Vec<std::sync::Arc<crate::facts::TypeRef>>> {
         let body = method.field("body")?;
+        // (Most methods make nothing: a text scan spares them the walk.)
+        if !self.text(body).contains("return new ") {
+            return None;
+        }
         let mut made: Vec<std::sync::Arc<crate::facts::TypeRef>> = Vec::new();
         for ret in super::syntax::own_nodes(body, "return_statement") {
             let value = ret.named_child(0)?;
@@ -1357,13 +1361,11 @@ impl<'a> Extractor<'a> {
             let r = self.type_ref(t);
             self.facts.ret_types.push((id, r));
         }
-        if returns
+        let project_type = returns
             .as_ref()
-            .is_some_and(|t| self.may_be_project_class(t))
-        {
-            if let Some(made) = self.factory_made(node) {
-                self.facts.factory_types.push((id, made));
-            }
+            .is_some_and(|t| self.may_be_project_class(t));
+        if let Some(made) = project_type.then(|| self.factory_made(node)).flatten() {
+            self.facts.factory_types.push((id, made));
         }
         self.note_param_types(node, id);
         self.ctx.push(id);
