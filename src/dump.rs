@@ -441,7 +441,17 @@ pub fn dump(project: &Project) -> String {
                 at(file, *call)
             );
         }
-        for k in facts.keepers.iter().filter(|k| k.sender.is_none()) {
+        let java = project.files[file].language == crate::source::Language::Java;
+        for k in facts.keepers.iter().filter(|k| k.sender.is_none() && java) {
+            let _ = writeln!(
+                out,
+                "  {} sets a per-call deadline on parameter {} at {}",
+                project.display_name(file, k.ctx),
+                k.param,
+                at(file, k.span),
+            );
+        }
+        for k in facts.keepers.iter().filter(|k| k.sender.is_none() && !java) {
             let timed = if k.timed { ", every request timed" } else { "" };
             let _ = writeln!(
                 out,
@@ -464,9 +474,15 @@ pub fn dump(project: &Project) -> String {
         for f in &facts.client_fields {
             let requests: Vec<String> = f.requests.iter().map(|s| at(file, *s)).collect();
             let how = if f.qualified { "qualified " } else { "" };
+            let handed: String = f
+                .handed
+                .iter()
+                .map(|(s, i)| format!(", handed as argument {i} at {}", at(file, *s)))
+                .collect();
+            let per_call = if f.per_call { ", set per call" } else { "" };
             let _ = writeln!(
                 out,
-                "  injected {} {how}{}, requests at {}",
+                "  injected {} {how}{}, requests at {}{handed}{per_call}",
                 f.ty,
                 f.bean,
                 requests.join(", ")

@@ -1273,7 +1273,9 @@ pub struct Finisher {
 /// Rust: a function that keeps the client it is given as parameter `param` in a field
 /// of its struct, and whether every request its file starts on a field sets a
 /// per-request timeout (`self.client.put(url).timeout(d)`): a client handed to it is
-/// bounded there ([`Client::handed_to`]).
+/// bounded there ([`Client::handed_to`]). Java: a method that sets what a per-call
+/// client entry needs on its parameter (`stub.withDeadlineAfter(..)`, `timed`), for
+/// the client beans fields hand to it ([`ClientField::handed`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Keeper {
     pub ctx: CtxId,
@@ -1308,6 +1310,14 @@ pub struct ClientField {
     pub qualified: bool,
     /// Calls on the field that may send a request (`rest.exchange(..)`).
     pub requests: Vec<Span>,
+    /// Calls the field is an argument of (the call's span, the argument's index):
+    /// `support.call("op", stub, s -> s.get(q))` hands it to a project method.
+    #[serde(default)]
+    pub handed: Vec<(Span, u8)>,
+    /// A call on the field sets what a per-call client entry needs on that call
+    /// (`stub.withDeadlineAfter(..).get(q)`).
+    #[serde(default)]
+    pub per_call: bool,
 }
 
 /// Java: a client a class takes from a project method (`Factory.create`, the class's

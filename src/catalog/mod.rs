@@ -53,6 +53,8 @@ pub struct Indexed {
     connector_names: HashSet<String>,
     /// Java: client types whose beans are followed to their injection points.
     bean_clients: HashSet<String>,
+    /// The same, as patterns (`*BlockingStub`: the stubs gRPC generates).
+    bean_client_patterns: Vec<String>,
     /// Java: client types whose requests are bounded one by one (`setConfig(rc)`):
     /// a field of one filled from a project factory is followed back to the factory.
     taken_clients: HashSet<String>,
@@ -128,10 +130,13 @@ impl Indexed {
             .filter(|c| !c.internal && c.per_request.is_empty())
         {
             let made = c.starts.iter().filter_map(|s| s.strip_prefix("new:"));
-            ix.bean_clients.extend(
-                made.chain(c.makes.iter().map(|m| m.as_str()))
-                    .map(String::from),
-            );
+            for m in made.chain(c.makes.iter().map(|m| m.as_str())) {
+                if m.contains('*') {
+                    ix.bean_client_patterns.push(m.to_string());
+                } else {
+                    ix.bean_clients.insert(m.to_string());
+                }
+            }
         }
         for c in ix
             .data
@@ -401,7 +406,7 @@ impl Indexed {
     /// Java: whether a bean of this type is a client whose requests are judged where
     /// it is injected (`RestTemplate`, not a request factory or a config).
     pub fn bean_client_type(&self, fq: &str) -> bool {
-        self.bean_clients.contains(fq)
+        self.bean_clients.contains(fq) || Self::matches_pattern(&self.bean_client_patterns, fq)
     }
 
     /// Java: whether a field of this type, filled from a project factory, is followed

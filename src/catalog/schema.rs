@@ -601,9 +601,10 @@ pub struct ClientEntry {
     /// with a configured `RequestConfig`): one in the client's class bounds it.
     #[serde(default)]
     pub per_request: Vec<String>,
-    /// Java: the types of the client it makes (fully qualified), besides those its
-    /// `new:` starts name: an `@Bean` method of such a type is a client bean, and its
-    /// requests are made where it is injected (see `Indexed::bean_client_type`).
+    /// Java: the types of the client it makes (fully qualified, or a pattern with one
+    /// `*`), besides those its `new:` starts name: an `@Bean` method of such a type is
+    /// a client bean, and its requests are made where it is injected (see
+    /// `Indexed::bean_client_type`).
     #[serde(default)]
     pub makes: Vec<String>,
     /// The call sends the request itself (`reqwest::get(url)`): the client lives only

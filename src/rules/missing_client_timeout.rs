@@ -3,7 +3,7 @@
 
 use super::{Level, Rule, Settings};
 use crate::diagnostic::Diagnostic;
-use crate::facts::{BuilderUse, Client, ClientBean, CtxId, CtxKind, Heat};
+use crate::facts::{BuilderUse, Client, ClientBean, ClientField, CtxId, CtxKind, Heat};
 use crate::link::Project;
 use crate::source::{FileId, Span};
 use rustc_hash::FxHashSet as HashSet;
@@ -87,23 +87,68 @@ fn span_contexts(
 /// one the bean named like the field, or the only bean of its type. As (file, span,
 /// context, heat).
 fn bean_requests(project: &Project, bean: &ClientBean) -> Vec<(usize, Span, usize, Heat)> {
+    let mut out = Vec::new();
+    for (file, f) in bean_fields(project, bean) {
+        // Handed to a project method that sets nothing on it: a request there.
+        let handed = f.handed.iter().filter(|h| !handed_timed(project, file, h));
+        let mut requests = f.requests.clone();
+        requests.extend(handed.map(|h| h.0));
+        let found = span_contexts(project, file, &requests);
+        out.extend(found.into_iter().map(|(s, ctx, h)| (file, s, ctx, h)));
+    }
+    out
+}
+
+/// Java: a client handed as argument `param` of the call at `call` to project
+/// methods that each set what it lacks on it (`stub.withDeadlineAfter(..)`).
+fn handed_timed(project: &Project, file: usize, &(call, param): &(Span, u8)) -> bool {
+    let Some(&(_, ctx, _)) = span_contexts(project, file, &[call]).first() else {
+        return false;
+    };
+    let mut callees = project.keepers_at((file, ctx), call, param).peekable();
+    callees.peek().is_some()
+        && callees.all(|kept| kept.iter().any(|k| k.sender.is_none() && k.timed))
+}
+
+/// Java: the fields a client bean is injected into, with their files.
+fn bean_fields<'p>(project: &'p Project, bean: &ClientBean) -> Vec<(usize, &'p ClientField)> {
     let others = project
         .each()
         .flat_map(|(_, _, f)| &f.client_beans)
         .filter(|b| b.ty == bean.ty)
         .count();
-    let mut out = Vec::new();
-    for (file, _, facts) in project.each() {
-        for f in facts.client_fields.iter().filter(|f| f.ty == bean.ty) {
-            let named = bean.names.contains(&f.bean);
-            if !(named || !f.qualified && others == 1) {
-                continue;
-            }
-            let found = span_contexts(project, file, &f.requests);
-            out.extend(found.into_iter().map(|(s, ctx, h)| (file, s, ctx, h)));
-        }
-    }
-    out
+    project
+        .each()
+        .flat_map(move |(file, _, facts)| {
+            facts
+                .client_fields
+                .iter()
+                .filter(move |f| f.ty == bean.ty)
+                .filter(move |f| bean.names.contains(&f.bean) || !f.qualified && others == 1)
+                .map(move |f| (file, f))
+        })
+        .collect()
+}
+
+/// Java: a client bean that no field it is injected into sends a request on as it
+/// is: each sets what the client lacks on every call (`stub.withDeadlineAfter(..)`),
+/// or hands it to project methods that do (`support.call("op", stub, s -> s.get(q))`,
+/// whose helper calls `stub.withDeadlineAfter(..)`). Bounded there.
+fn bean_bounded_per_call(project: &Project, file: usize, c: &Client) -> bool {
+    let Some(bean) = c
+        .bean
+        .and_then(|i| project.facts[file].client_beans.get(i as usize))
+    else {
+        return false;
+    };
+    let fields = bean_fields(project, bean);
+    c.requests.is_empty()
+        && !fields.is_empty()
+        && fields.iter().all(|&(file, f)| {
+            f.requests.is_empty()
+                && (f.per_call || !f.handed.is_empty())
+                && f.handed.iter().all(|h| handed_timed(project, file, h))
+        })
 }
 
 /// Java: a client a factory method returns, where every project class that takes it
@@ -318,6 +363,7 @@ fn check(project: &Project, _: &Settings) -> Vec<Diagnostic> {
                 || kept_timed(project, file, c)
                 || taken_bounded(project, file, c)
                 || made_with_interceptor(project, c)
+                || bean_bounded_per_call(project, file, c)
             {
                 continue;
             }

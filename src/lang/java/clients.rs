@@ -8,7 +8,7 @@ use super::extract::Extractor;
 use super::queues::{enclosing_body, enclosing_class_body};
 use super::syntax::{call_args, enclosing_method, short, span, NodeExt};
 use crate::catalog::ClientEntry;
-use crate::facts::{Client, ClientBean, ClientField, ClientSource};
+use crate::facts::{Client, ClientBean, ClientField, ClientSource, CtxId};
 use crate::lang::clients::{describe, message, missing, Observed};
 use crate::source::Span;
 
@@ -575,6 +575,17 @@ impl<'a> Extractor<'a> {
                         if requests(m) {
                             found[i].0.requests.push(span(n));
                             request_calls[i].push(n);
+                        } else if self.per_call_need(m) {
+                            found[i].0.per_call = true;
+                        }
+                    }
+                    // `support.call("op", stub, s -> s.get(q))`: handed to a method.
+                    if n.field("object").is_some() {
+                        for (j, a) in call_args(n).into_iter().enumerate() {
+                            let field = field_of(self.text(a)).filter(|_| !self.shadowed(a));
+                            if let (Some(i), Ok(j)) = (field, u8::try_from(j)) {
+                                found[i].0.handed.push((self.call_span(n), j));
+                            }
                         }
                     }
                 }
@@ -622,10 +633,99 @@ impl<'a> Extractor<'a> {
         self.facts.client_fields.extend(
             found
                 .into_iter()
-                .filter(|(f, injected)| *injected && !f.requests.is_empty())
+                .filter(|(f, injected)| {
+                    *injected && !(f.requests.is_empty() && f.handed.is_empty() && !f.per_call)
+                })
                 .filter(|(f, _)| self.catalog.bean_client_type(&f.ty))
                 .map(|(f, _)| f),
         );
+    }
+
+    /// A method's parameters it sets a per-call client entry's every `needs` on
+    /// (`stub.withDeadlineAfter(..)`), in its body or in a helper of its class it hands
+    /// the parameter to (`withDeadline(stub)`): a client a caller hands in there gets
+    /// them on that call ([`crate::facts::Keeper`], `timed`).
+    pub(super) fn param_deadlines(&mut self, formal: &[Node], body: Node, id: CtxId) {
+        if !self.names_per_call_needs {
+            return;
+        }
+        for (i, p) in formal.iter().enumerate() {
+            let (Some(name), Ok(param)) = (p.field("name"), u8::try_from(i)) else {
+                continue;
+            };
+            let mut sets = Vec::new();
+            self.param_calls(body, self.text(name), 1, &mut sets);
+            let timed = self
+                .catalog
+                .data
+                .clients
+                .iter()
+                .filter(|e| e.interceptor.is_some() && !e.needs.is_empty())
+                .any(|e| {
+                    e.needs
+                        .iter()
+                        .all(|n| n.split('|').any(|a| sets.contains(&a)))
+                });
+            if timed {
+                self.facts.keepers.push(crate::facts::Keeper {
+                    ctx: id,
+                    param,
+                    timed: true,
+                    span: span(*p),
+                    sender: None,
+                });
+            }
+        }
+    }
+
+    /// Whether `method` sets what a per-call client entry needs on one call
+    /// (`withDeadlineAfter`: an entry with an `interceptor`).
+    fn per_call_need(&self, method: &str) -> bool {
+        self.catalog
+            .data
+            .clients
+            .iter()
+            .filter(|e| e.interceptor.is_some())
+            .any(|e| e.needs.iter().any(|n| n.split('|').any(|a| a == method)))
+    }
+
+    /// The names of the methods `body` calls on its parameter `param`, and those the
+    /// helpers of this class it hands `param` to call on theirs, `depth` levels down.
+    fn param_calls(&self, body: Node, param: &str, depth: u8, out: &mut Vec<&'a str>) {
+        self.each_below(body, |n| {
+            if n.kind_name() != "method_invocation" {
+                return true;
+            }
+            let Some(name) = n.field("name").map(|m| self.text(m)) else {
+                return true;
+            };
+            match n.field("object") {
+                Some(o) if o.kind_name() == "identifier" && self.text(o) == param => {
+                    out.push(name);
+                }
+                Some(o) if self.text(o) != "this" => {}
+                _ if depth > 0 => {
+                    let given = call_args(n);
+                    let Some(index) = given
+                        .iter()
+                        .position(|a| a.kind_name() == "identifier" && self.text(*a) == param)
+                    else {
+                        return true;
+                    };
+                    for m in self.own_methods(name) {
+                        let params = super::syntax::formal_params(m);
+                        let inner = (params.len() == given.len())
+                            .then(|| params[index].field("name"))
+                            .flatten();
+                        if let (Some(q), Some(b)) = (inner, m.field("body")) {
+                            self.param_calls(b, self.text(q), depth - 1, out);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            true
+        });
     }
 
     /// The simple name of the class being walked (`Outer$Inner` -> `Inner`): how a

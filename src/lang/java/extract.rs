@@ -124,6 +124,9 @@ pub struct Extractor<'a> {
     pub(super) member_wait: Option<(usize, crate::source::Span)>,
     /// Whether this file can name a `fixed_thread_users` class at all.
     pub(super) names_fixed_thread_users: bool,
+    /// The file's text names a per-call setting of a client entry (`withDeadlineAfter`):
+    /// only then are methods' parameters looked at for it ([`Extractor::param_deadlines`]).
+    pub(super) names_per_call_needs: bool,
     /// A call later in the current chain moves the work off the event loop (`subscribeOn`).
     pub(super) off_loop_above: bool,
     /// While a call's receiver is walked: the receiver's node id, and the call's
@@ -172,12 +175,20 @@ impl<'a> Extractor<'a> {
             let simple = fq.rsplit('.').next().unwrap_or(fq);
             names.resolve_type(simple, &|k| catalog.knows(k)).as_deref() == Some(fq.as_str())
         });
+        let names_per_call_needs = catalog
+            .data
+            .clients
+            .iter()
+            .filter(|e| e.interceptor.is_some())
+            .flat_map(|e| e.needs.iter().flat_map(|n| n.split('|')))
+            .any(|need| src.contains(need));
         Extractor {
             src,
             root,
             catalog,
             names,
             names_fixed_thread_users,
+            names_per_call_needs,
             off_loop_above: false,
             outer_call: None,
             outer_call_timed: false,
@@ -966,6 +977,8 @@ impl<'a> Extractor<'a> {
                         bean: qualifier.as_deref().unwrap_or(&name).into(),
                         qualified: qualifier.is_some(),
                         requests: Vec::new(),
+                        handed: Vec::new(),
+                        per_call: false,
                     };
                     client_fields.push((name.clone(), field));
                 }
@@ -1398,6 +1411,7 @@ impl<'a> Extractor<'a> {
             self.facts.contexts[id].param_kinds = kinds;
             if let Some(body) = node.field("body") {
                 self.facts.contexts[id].local_params = self.local_queue_params(&formal, body);
+                self.param_deadlines(&formal, body, id);
             }
             self.pool_params(&formal);
             self.declare_params(&list);
