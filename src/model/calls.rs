@@ -387,7 +387,7 @@ impl CallGraph {
                             inner: Some((t.0, sub)),
                             pool: facts[t.0].submissions[sub].pool.clone(),
                         };
-                        for &(arg, lambda) in &call.lambda_args {
+                        for &(arg, lambda) in call.lambda_args() {
                             if arg == param {
                                 g.wrapped_tasks.insert((file, lambda), w.clone());
                             }
@@ -395,7 +395,7 @@ impl CallGraph {
                         g.wrapped.push(w);
                     }
                     // `store.load(id).join()`: the call's result is that task's future.
-                    let waited = call.waited.is_some();
+                    let waited = call.waited().is_some();
                     for &(sf, sub) in returns.get(&t).into_iter().flatten().filter(|_| waited) {
                         g.wrapped.push(WrappedCall {
                             call: (file, ci),
@@ -404,7 +404,7 @@ impl CallGraph {
                         });
                     }
                     for &param in sections.get(&t).into_iter().flatten() {
-                        let runs_there = call.lambda_args.iter().filter(|(arg, _)| *arg == param);
+                        let runs_there = call.lambda_args().iter().filter(|(arg, _)| *arg == param);
                         g.sections
                             .extend(runs_there.map(|&(_, lambda)| (file, lambda)));
                     }
@@ -425,7 +425,7 @@ impl CallGraph {
                             inner: None,
                             pool,
                         };
-                        for &(_, lambda) in &call.lambda_args {
+                        for &(_, lambda) in call.lambda_args() {
                             g.wrapped_tasks.insert((file, lambda), w.clone());
                         }
                         g.wrapped.push(w);
@@ -616,7 +616,7 @@ impl CallGraph {
             }
             for depth in 0..8 {
                 let mut found = self.in_hierarchy(facts, types, t, name, call.args);
-                if let Some(at) = call.overload.filter(|_| depth == 0) {
+                if let Some(at) = call.overload().filter(|_| depth == 0) {
                     let picked = |&(f, c): &Node| {
                         f == caller.0 && u32::try_from(facts[f].contexts[c].head.start) == Ok(at)
                     };
@@ -754,11 +754,13 @@ impl CallGraph {
             Some((m, o)) => (Some(m.into()), o),
             None => (None, r),
         };
-        let typed = Call {
+        let mut typed = Call {
             callee_owner: Some(owner.into()),
-            module,
             ..call.clone()
         };
+        if module.is_some() || typed.module().is_some() {
+            typed.extra_mut().module = module;
+        }
         self.resolve_rust(facts, caller, &typed)
     }
 
@@ -795,8 +797,7 @@ impl CallGraph {
             };
         }
         let hint: Vec<&str> = call
-            .module
-            .as_deref()
+            .module()
             .map_or_else(Vec::new, |h| h.split("::").collect());
         // `handlers::run_job` names the function of the file's `mod handlers { .. }`
         // (the innermost module that declares it); a path that names no such module
@@ -844,7 +845,7 @@ impl CallGraph {
         }
         // A path through another module (`upgrade::init`) never means this file's own.
         let local: Vec<Node> = all.iter().copied().filter(|n| n.0 == caller.0).collect();
-        if !local.is_empty() && call.module.is_none() {
+        if !local.is_empty() && call.module().is_none() {
             return local;
         }
         let module = |n: &Node| &facts[n.0].module;
@@ -1192,7 +1193,7 @@ fn returned_submissions(
                 .iter()
                 .zip(&targets[file])
                 .filter(|(c, t)| c.returned && !t.is_empty())
-                .map(move |(c, t)| ((file, c.ctx), &t[..], !c.lambda_args.is_empty()))
+                .map(move |(c, t)| ((file, c.ctx), &t[..], !c.lambda_args().is_empty()))
         })
         .collect();
     if returned_calls.is_empty() {

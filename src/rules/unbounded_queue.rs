@@ -203,8 +203,8 @@ fn returned_and_waited(project: &Project, s: &Sub) -> bool {
                 .iter()
                 .enumerate()
                 .find(|(_, c)| c.span == e.span && c.ctx == e.node.1);
-            call.is_some_and(|(ci, c)| match c.waited {
-                Some(_) => !c.waited_timed,
+            call.is_some_and(|(ci, c)| match c.waited() {
+                Some(_) => !c.waited_timed(),
                 None => cf
                     .call_waits
                     .iter()

@@ -7,7 +7,9 @@ use super::extract::Extractor;
 use super::syntax::{self, branches, short, type_name, NodeExt};
 use super::types::{JType, PoolRef, Value};
 use crate::catalog::SubmitEntry;
-use crate::facts::{Call, CtxKind, Entry, Heat, Submission, Wait, WaitKind, COMMON_POOL};
+use crate::facts::{
+    Call, CallExtra, CtxKind, Entry, Heat, Submission, Wait, WaitKind, COMMON_POOL,
+};
 use crate::source::Span;
 
 /// Views of a collection whose elements are the collection's (complete futures stay
@@ -531,16 +533,12 @@ impl<'a> Extractor<'a> {
             method: method.into(),
             receiver_type: None,
             callee_owner: None,
-            waited: None,
-            waited_timed: false,
             returned: false,
             target: None,
             in_loop: self.frame.loops > 0,
             submit_like: false,
-            lambda_args: Box::new([]),
-            module: None,
+            extra: None,
             args: None,
-            overload: None,
             literals: 0,
             timed: false,
             once: self.frame.once > 0,
@@ -2131,18 +2129,13 @@ impl<'a> Extractor<'a> {
             receiver_type: receiver_type.map(String::into_boxed_str),
             // `super.m()`: the superclass's method, never this class's override.
             callee_owner: super_call.then(|| crate::facts::SUPER_CALL.into()),
-            waited,
-            waited_timed: waited.is_some() && self.outer_call_timed,
             returned: self.returned_call == Some(node.id()),
             target,
             in_loop: self.frame.loops > 0,
             submit_like: self.catalog.is_submit_method(name),
-            lambda_args: lambda_args.into(),
-            module: None,
             args: node
                 .field("arguments")
                 .and_then(|_| u8::try_from(args.len()).ok()),
-            overload,
             literals: self.arg_kinds(args),
             timed: false,
             once: self.frame.once > 0,
@@ -2154,6 +2147,15 @@ impl<'a> Extractor<'a> {
                 Some(&i) => self.facts.submissions[i].detached,
                 None => syntax::detached_statement(node, self.src),
             },
+            extra: (waited.is_some() || !lambda_args.is_empty() || overload.is_some()).then(|| {
+                Box::new(CallExtra {
+                    waited,
+                    waited_timed: waited.is_some() && self.outer_call_timed,
+                    lambda_args: lambda_args.into(),
+                    module: None,
+                    overload,
+                })
+            }),
         });
     }
 

@@ -10,7 +10,7 @@ use super::spans;
 use super::types::{PoolRef, Value};
 use crate::catalog::{RunsOn, WaitCatalogKind};
 use crate::catalog::{SubmitEntry, WaitEntry};
-use crate::facts::{Bound, Call, CtxKind, Queue, Submission, Wait};
+use crate::facts::{Bound, Call, CallExtra, CtxKind, Queue, Submission, Wait};
 use crate::source::Span;
 
 /// Where a closure argument of a call runs.
@@ -219,7 +219,9 @@ impl<'a> Extractor<'a> {
         }
         if let Some(owner) = owner {
             let mut call = self.call_record(owner, method, mspan, lambdas);
-            call.module = module.map(Into::into);
+            if let Some(m) = module {
+                call.extra_mut().module = Some(m.into());
+            }
             self.call_at.insert(key(mspan), self.facts.calls.len());
             self.facts.calls.push(call);
         } else if let (None, Some((ty, field)), false) = (
@@ -855,7 +857,9 @@ impl<'a> Extractor<'a> {
             }
         }
         let mut call = self.call_record(owner, name, s, lambda_args);
-        call.module = module.map(Into::into);
+        if let Some(m) = module {
+            call.extra_mut().module = Some(m.into());
+        }
         self.call_at.insert(key(s), self.facts.calls.len());
         self.facts.calls.push(call);
     }
@@ -875,16 +879,17 @@ impl<'a> Extractor<'a> {
             method: name.into(),
             receiver_type: None,
             callee_owner: Some(owner.into()),
-            waited: None,
-            waited_timed: false,
             returned: false,
             target: None,
             in_loop: self.loops > 0,
             submit_like: false,
-            lambda_args: lambdas.into(),
-            module: None,
+            extra: (!lambdas.is_empty()).then(|| {
+                Box::new(CallExtra {
+                    lambda_args: lambdas.into(),
+                    ..CallExtra::default()
+                })
+            }),
             args: None,
-            overload: None,
             literals: 0,
             timed: self.timeout_wrapped > 0,
             once: false,

@@ -188,7 +188,9 @@ impl Extractor<'_> {
             // of that name, as for a call.
             let module = self.path_module(&segs, owner.is_empty());
             let mut call = self.call_record(owner, name, at, Vec::new());
-            call.module = module.map(Into::into);
+            if let Some(m) = module {
+                call.extra_mut().module = Some(m.into());
+            }
             self.facts.handlers.push((call, why.clone()));
         }
     }
