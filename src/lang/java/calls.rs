@@ -858,6 +858,16 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// The submission an expression lambda's body is (`id -> pool.submit(..)`).
+    fn lambda_submission(&self, arg: Node) -> Option<usize> {
+        let body = arg
+            .field("body")
+            .filter(|_| arg.kind_name() == "lambda_expression")?;
+        self.submission_at
+            .get(&(body.start_byte(), body.end_byte()))
+            .copied()
+    }
+
     fn call_value(&self, node: Node) -> Value {
         let Some(name) = node.field("name").map(|n| self.text(n)) else {
             return Value::default();
@@ -979,6 +989,12 @@ impl<'a> Extractor<'a> {
                 let mut v = recv.clone();
                 v.pool = None;
                 v.unbounded_queue = false;
+                // `ids.stream().map(id -> CompletableFuture.runAsync(.., pool))`: a stream of
+                // the futures its lambda submits (and `toArray` of it, an array of them).
+                if name == "map" {
+                    v.origin
+                        .extend(args.iter().filter_map(|a| self.lambda_submission(*a)));
+                }
                 // `registry.getExecutor()` on a project class: the pool its getter returns
                 // (a JDK type such as `ThreadLocal` is no project class).
                 let project = recv.ty.as_ref().filter(|t| {
@@ -1027,10 +1043,12 @@ impl<'a> Extractor<'a> {
                         },
                         // `futures.stream()` of complete futures (types unknown).
                         // (`futures.values().toArray(..)` is still a view of `futures`.)
+                        // (A stream `map` to submissions: those futures.)
                         None => Value {
                             call: v.call,
                             complete: recv.complete && VIEWS.contains(&name),
                             root: recv.root.clone().filter(|_| VIEWS.contains(&name)),
+                            origin: if name == "map" { v.origin } else { Vec::new() },
                             ..Value::default()
                         },
                     };
