@@ -1695,13 +1695,16 @@ impl<'a> Extractor<'a> {
 
     /// `new T(..)`: queues, pools, and anonymous classes (whose methods may be tasks or handlers).
     fn creation(&mut self, node: Node<'a>) {
-        if let Some(fq) = node
-            .field("type")
-            .and_then(|t| self.jtype(t))
-            .and_then(|t| t.fq)
+        let made = node.field("type").and_then(|t| self.jtype(t));
+        if let Some(fq) = made.as_ref().and_then(|t| t.fq.as_deref()) {
+            self.queue_creation(node, fq, false);
+            self.clients_at(node, "new", fq);
+        }
+        if let Some(declared) = made
+            .filter(|t| self.may_be_project_class(t))
+            .and_then(|_| self.pool_subclass_as(node))
         {
-            self.queue_creation(node, &fq);
-            self.clients_at(node, "new", &fq);
+            self.queue_creation(node, &declared, true);
         }
         if let Some(ty) = node.field("type").and_then(|t| self.jtype(t)) {
             if ty.fq().is_none_or(|fq| !self.catalog.knows(fq)) {

@@ -174,6 +174,10 @@ impl<'a> Extractor<'a> {
                 }
                 // A project pool class given a caller-runs handler: `new NamedPool(.., new CallerRunsPolicy())`.
                 let project = ty.is_some_and(|t| t.fq().is_none_or(|fq| !self.catalog.knows(fq)));
+                // `ThreadPoolTaskExecutor e = new TracingTaskExecutor();`: a subclass.
+                if project && self.pool_subclass_as(node).is_some() {
+                    return true;
+                }
                 project
                     && node.field("arguments").is_some_and(|a| {
                         let mut c = a.walk();

@@ -31,7 +31,22 @@ impl SetterBound {
 
 impl<'a> Extractor<'a> {
     /// `new T(..)` of a catalogued queue or executor.
-    pub(super) fn queue_creation(&mut self, node: Node<'a>, fq: &str) {
+    /// `ThreadPoolTaskExecutor executor = new TracingTaskExecutor();`: a class the
+    /// catalog does not know, made into a local declared as a catalogued executor, is
+    /// taken for that executor (a subclass that decorates its tasks). Its declared type.
+    pub(super) fn pool_subclass_as(&self, node: Node) -> Option<String> {
+        let decl = node
+            .parent()
+            .filter(|d| d.kind_name() == "variable_declarator")?
+            .parent()
+            .filter(|d| d.kind_name() == "local_variable_declaration")?;
+        let declared = decl.field("type").and_then(|t| self.jtype(t))?.fq?;
+        self.catalog.is_pool_new(&declared).then_some(declared)
+    }
+
+    /// `new T(..)` of a catalogued queue or executor; `subclass`: a project subclass of
+    /// one (`pool_subclass_as`), whose own constructor may bound what it does not show.
+    pub(super) fn queue_creation(&mut self, node: Node<'a>, fq: &str, subclass: bool) {
         let Some(entry) = self.catalog.queue_new(fq) else {
             return;
         };
@@ -67,6 +82,7 @@ impl<'a> Extractor<'a> {
                 Bound::Unbounded
             }
             _ if threads => return,
+            Bound::Unbounded if subclass => Bound::Unknown,
             b => b,
         };
         let executor = self.catalog.is_pool_new(fq);
