@@ -28,7 +28,7 @@ use crate::source::{Language, SourceFile};
 /// The default cache directory, under the project root.
 pub const DIR_NAME: &str = ".poolguard_cache";
 /// Bump whenever the pack layout or a cached type changes.
-pub const FORMAT_VERSION: u32 = 51;
+pub const FORMAT_VERSION: u32 = 52;
 const PACK: &str = "records.pack";
 const MAGIC: &[u8; 8] = b"PGCACHE\n";
 /// Magic, format version, settings fingerprint, body length, body checksum.

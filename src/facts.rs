@@ -829,6 +829,9 @@ pub enum ArgKind {
     Text = 3,
     /// A parameter of a class type that no literal converts to.
     Object = 4,
+    /// A `byte[]`: a parameter of that type, or an argument that is one (`file.getBytes()`,
+    /// `out.toByteArray()`, `new byte[n]`, a local declared so).
+    Bytes = 5,
 }
 
 impl ArgKind {

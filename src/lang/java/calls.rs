@@ -2486,6 +2486,24 @@ impl Extractor<'_> {
 
     /// The kinds of a call's arguments that are literals or variables of a declared
     /// class type (`serviceEntry` of type `String` cannot be a `List` parameter).
+    /// `file.getBytes()`, `out.toByteArray()`, `in.readAllBytes()`, `new byte[n]`: an
+    /// argument that is a `byte[]` ([`crate::facts::ArgKind::Bytes`]).
+    fn byte_array(&self, a: Node) -> bool {
+        match a.kind_name() {
+            "method_invocation" => {
+                let no_args = a
+                    .field("arguments")
+                    .is_some_and(|x| x.named_child_count() == 0);
+                no_args
+                    && a.field("name").is_some_and(|n| {
+                        matches!(self.text(n), "getBytes" | "toByteArray" | "readAllBytes")
+                    })
+            }
+            "array_creation_expression" => a.field("type").is_some_and(|t| self.text(t) == "byte"),
+            _ => false,
+        }
+    }
+
     fn arg_kinds(&self, args: &[Node]) -> u32 {
         use crate::facts::ArgKind;
         let mut bits = literal_kinds(args);
@@ -2497,6 +2515,10 @@ impl Extractor<'_> {
                     ArgKind::Number
                 };
                 ArgKind::set(&mut bits, i, kind);
+                continue;
+            }
+            if self.byte_array(*a) {
+                ArgKind::set(&mut bits, i, ArgKind::Bytes);
                 continue;
             }
             if a.kind_name() != "identifier" {

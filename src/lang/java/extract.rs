@@ -1511,7 +1511,10 @@ impl<'a> Extractor<'a> {
             // `char` takes character literals, which are no number literals here.
             "integral_type" if self.text(t) == "char" => ArgKind::Any,
             "integral_type" => ArgKind::Number,
-            "array_type" => ArgKind::Object,
+            "array_type" => match t.field("element") {
+                Some(e) if self.text(e) == "byte" => ArgKind::Bytes,
+                _ => ArgKind::Object,
+            },
             "type_identifier" | "scoped_type_identifier" | "generic_type" => {
                 let name = super::syntax::type_name(t, self.src);
                 match name.rsplit('.').next().unwrap_or_default() {
