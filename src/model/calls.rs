@@ -1334,9 +1334,28 @@ fn fitting(
     found.into_iter().filter(fits).collect()
 }
 
-/// Whether a value of project type `arg` may be passed as `param`: `param` is one of its
-/// project ancestors, or a type outside the project that its ancestry may reach (any,
-/// when some ancestor extends a type outside the project).
+/// JDK classes that no library or project class stands in for (final, or in practice
+/// never subclassed): a parameter of one takes only a value of that class.
+const JDK_VALUES: &[&str] = &[
+    "java.io.File",
+    "java.lang.String",
+    "java.net.URI",
+    "java.net.URL",
+    "java.nio.file.Path",
+    "java.util.UUID",
+    "java.math.BigDecimal",
+    "java.math.BigInteger",
+    "java.time.Duration",
+    "java.time.Instant",
+    "java.time.LocalDate",
+    "java.time.LocalDateTime",
+];
+
+/// Whether a value of type `arg` may be passed as `param`. A project type: `param` is
+/// one of its project ancestors, or a type outside the project that its ancestry may
+/// reach (any, when some ancestor extends a type outside the project). A type outside
+/// the project: any `param`, but a JDK value class ([`JDK_VALUES`]) of another name
+/// (a `MultipartFile` is no `File`).
 fn assignable(
     facts: &[FileFacts],
     types: &Types,
@@ -1344,7 +1363,10 @@ fn assignable(
     param: &crate::facts::TypeRef,
 ) -> bool {
     let Some(a) = types.resolve(arg) else {
-        return true;
+        return match (&arg.candidates[..], &param.candidates[..]) {
+            ([a], [p]) if JDK_VALUES.contains(&p.as_str()) => a == p,
+            _ => true,
+        };
     };
     let ancestry = types.ancestry(a);
     if let Some(p) = types.resolve(param) {

@@ -16,6 +16,23 @@ use crate::source::Span;
 /// complete in `futures.stream()`).
 const VIEWS: &[&str] = &["stream", "parallelStream", "values", "iterator", "toArray"];
 
+/// The simple names of the JDK classes no other class stands in for (final, or in
+/// practice never subclassed): a parameter of one takes only that class.
+const JDK_VALUE_NAMES: &[&str] = &[
+    "File",
+    "String",
+    "URI",
+    "URL",
+    "Path",
+    "UUID",
+    "BigDecimal",
+    "BigInteger",
+    "Duration",
+    "Instant",
+    "LocalDate",
+    "LocalDateTime",
+];
+
 /// Static views of an array or of their arguments (`Arrays.stream(futures)`).
 const STATIC_VIEWS: &[&str] = &[
     "java.util.Arrays.stream",
@@ -501,8 +518,14 @@ impl<'a> Extractor<'a> {
                     .iter()
                     .zip(&types)
                     // `ByteArrayInputStream` for `InputStream`, `ArrayList` for `List`:
-                    // the JDK names a subtype after what it implements.
-                    .all(|(p, a)| a.as_ref().is_none_or(|a| a.ends_with(p.as_str())))
+                    // the JDK names a subtype after what it implements (but a
+                    // `MultipartFile` is no `File`: a JDK value class takes only itself).
+                    .all(|(p, a)| {
+                        a.as_ref().is_none_or(|a| {
+                            a.ends_with(p.as_str())
+                                && (a == p || !JDK_VALUE_NAMES.contains(&p.as_str()))
+                        })
+                    })
         });
         match (matching.next(), matching.next()) {
             (Some(o), None) => Some(o.at),
