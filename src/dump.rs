@@ -442,16 +442,17 @@ pub fn dump(project: &Project) -> String {
             );
         }
         let java = project.files[file].language == crate::source::Language::Java;
-        for k in facts.keepers.iter().filter(|k| k.sender.is_none() && java) {
-            let _ = writeln!(
-                out,
-                "  {} sets a per-call deadline on parameter {} at {}",
-                project.display_name(file, k.ctx),
-                k.param,
-                at(file, k.span),
-            );
-        }
-        for k in facts.keepers.iter().filter(|k| k.sender.is_none() && !java) {
+        for k in facts.keepers.iter().filter(|k| k.sender.is_none()) {
+            if java {
+                let _ = writeln!(
+                    out,
+                    "  {} sets a per-call deadline on parameter {} at {}",
+                    project.display_name(file, k.ctx),
+                    k.param,
+                    at(file, k.span),
+                );
+                continue;
+            }
             let timed = if k.timed { ", every request timed" } else { "" };
             let _ = writeln!(
                 out,

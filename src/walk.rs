@@ -541,22 +541,17 @@ fn is_showcase_root(dir: &str) -> bool {
 /// `foo-samples`, `foo-benchmark(s)`, `foo-bench`, `foo-jmh`, `foo-it` (a `-` never
 /// appears in a Java package, so `com/example/demo` is not one).
 fn is_showcase_module(dir: &str) -> bool {
+    // Showcases count as the last part of a module's name or in the middle of it
+    // (`pay-web-sample-shop`, a demo merchant's app); the others only as the last.
+    const SHOWCASES: &[&str] = &["example", "examples", "demo", "demos", "sample", "samples"];
     const KINDS: &[&str] = &[
         "bench",
-        "example",
-        "examples",
-        "demo",
-        "demos",
-        "sample",
-        "samples",
         "benchmark",
         "benchmarks",
         "microbenchmarks",
         "jmh",
         "it",
     ];
-    // (Or named as one in the middle: `pay-web-sample-shop`, a demo merchant's app.)
-    const SHOWCASES: &[&str] = &["example", "examples", "demo", "demos", "sample", "samples"];
     matches!(
         dir,
         "samples" | "benchmarks" | "microbenchmarks" | "jmh" | "fuzz"

@@ -409,6 +409,27 @@ impl Indexed {
         self.bean_clients.contains(fq) || Self::matches_pattern(&self.bean_client_patterns, fq)
     }
 
+    /// Java: what a per-call client entry (one with an `interceptor`: a gRPC stub) needs,
+    /// each alternative (`withDeadlineAfter`, `withDeadline`): set on a call, not a client.
+    pub fn per_call_needs(&self) -> impl Iterator<Item = &str> {
+        self.per_call_entries()
+            .flat_map(|e| e.needs.iter().flat_map(|n| n.split('|')))
+    }
+
+    /// Java: whether the methods `called` on a value set every need of a per-call entry.
+    pub fn sets_per_call_needs(&self, called: &[&str]) -> bool {
+        self.per_call_entries().any(|e| {
+            !e.needs.is_empty()
+                && e.needs
+                    .iter()
+                    .all(|n| n.split('|').any(|a| called.contains(&a)))
+        })
+    }
+
+    fn per_call_entries(&self) -> impl Iterator<Item = &ClientEntry> {
+        self.data.clients.iter().filter(|e| e.interceptor.is_some())
+    }
+
     /// Java: whether a field of this type, filled from a project factory, is followed
     /// back to the factory (an Apache client, bounded request by request).
     pub fn taken_client_type(&self, fq: &str) -> bool {

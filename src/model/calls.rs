@@ -1336,7 +1336,7 @@ fn fitting(
 
 /// JDK classes that no library or project class stands in for (final, or in practice
 /// never subclassed): a parameter of one takes only a value of that class.
-const JDK_VALUES: &[&str] = &[
+pub const JDK_VALUES: &[&str] = &[
     "java.io.File",
     "java.lang.String",
     "java.net.URI",
@@ -1350,6 +1350,13 @@ const JDK_VALUES: &[&str] = &[
     "java.time.LocalDate",
     "java.time.LocalDateTime",
 ];
+
+/// Whether a simple class name is one of [`JDK_VALUES`] (`File`), as written.
+pub fn jdk_value_name(simple: &str) -> bool {
+    JDK_VALUES
+        .iter()
+        .any(|fq| fq.rsplit('.').next() == Some(simple))
+}
 
 /// Whether a value of type `arg` may be passed as `param`. A project type: `param` is
 /// one of its project ancestors, or a type outside the project that its ancestry may

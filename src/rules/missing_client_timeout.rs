@@ -105,7 +105,13 @@ fn handed_timed(project: &Project, file: usize, &(call, param): &(Span, u8)) -> 
     let Some(&(_, ctx, _)) = span_contexts(project, file, &[call]).first() else {
         return false;
     };
-    let mut callees = project.keepers_at((file, ctx), call, param).peekable();
+    keepers_timed(project, (file, ctx), call, param)
+}
+
+/// Whether the call at `call` in `node` resolves to project functions that each bound
+/// the client they take as parameter `param` ([`crate::facts::Keeper::timed`]).
+fn keepers_timed(project: &Project, node: crate::model::Node, call: Span, param: u8) -> bool {
+    let mut callees = project.keepers_at(node, call, param).peekable();
     callees.peek().is_some()
         && callees.all(|kept| kept.iter().any(|k| k.sender.is_none() && k.timed))
 }
@@ -187,12 +193,8 @@ fn taken_bounded(project: &Project, file: usize, c: &Client) -> bool {
 /// (`PeerClient::new(http, uri)`), in a file that gives every request it starts on a
 /// field a per-request `.timeout(..)`: bounded there, as a client made in that file is.
 fn kept_timed(project: &Project, file: usize, c: &Client) -> bool {
-    let Some((call, param)) = c.handed_to else {
-        return false;
-    };
-    let mut callees = project.keepers_at((file, c.ctx), call, param).peekable();
-    callees.peek().is_some()
-        && callees.all(|kept| kept.iter().any(|k| k.sender.is_none() && k.timed))
+    c.handed_to
+        .is_some_and(|(call, param)| keepers_timed(project, (file, c.ctx), call, param))
 }
 
 /// Rust: a client made in a static's initializer whose every request the crate

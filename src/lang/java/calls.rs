@@ -16,23 +16,6 @@ use crate::source::Span;
 /// complete in `futures.stream()`).
 const VIEWS: &[&str] = &["stream", "parallelStream", "values", "iterator", "toArray"];
 
-/// The simple names of the JDK classes no other class stands in for (final, or in
-/// practice never subclassed): a parameter of one takes only that class.
-const JDK_VALUE_NAMES: &[&str] = &[
-    "File",
-    "String",
-    "URI",
-    "URL",
-    "Path",
-    "UUID",
-    "BigDecimal",
-    "BigInteger",
-    "Duration",
-    "Instant",
-    "LocalDate",
-    "LocalDateTime",
-];
-
 /// Static views of an array or of their arguments (`Arrays.stream(futures)`).
 const STATIC_VIEWS: &[&str] = &[
     "java.util.Arrays.stream",
@@ -523,7 +506,7 @@ impl<'a> Extractor<'a> {
                     .all(|(p, a)| {
                         a.as_ref().is_none_or(|a| {
                             a.ends_with(p.as_str())
-                                && (a == p || !JDK_VALUE_NAMES.contains(&p.as_str()))
+                                && (a == p || !crate::model::calls::jdk_value_name(p))
                         })
                     })
         });
@@ -2507,8 +2490,6 @@ impl Extractor<'_> {
         }
     }
 
-    /// The kinds of a call's arguments that are literals or variables of a declared
-    /// class type (`serviceEntry` of type `String` cannot be a `List` parameter).
     /// `file.getBytes()`, `out.toByteArray()`, `in.readAllBytes()`, `new byte[n]`: an
     /// argument that is a `byte[]` ([`crate::facts::ArgKind::Bytes`]).
     fn byte_array(&self, a: Node) -> bool {
@@ -2527,6 +2508,8 @@ impl Extractor<'_> {
         }
     }
 
+    /// The kinds of a call's arguments that are literals or variables of a declared
+    /// class type (`serviceEntry` of type `String` cannot be a `List` parameter).
     fn arg_kinds(&self, args: &[Node]) -> u32 {
         use crate::facts::ArgKind;
         let mut bits = literal_kinds(args);

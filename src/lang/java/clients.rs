@@ -575,7 +575,7 @@ impl<'a> Extractor<'a> {
                         if requests(m) {
                             found[i].0.requests.push(span(n));
                             request_calls[i].push(n);
-                        } else if self.per_call_need(m) {
+                        } else if self.catalog.per_call_needs().any(|n| n == m) {
                             found[i].0.per_call = true;
                         }
                     }
@@ -655,18 +655,7 @@ impl<'a> Extractor<'a> {
             };
             let mut sets = Vec::new();
             self.param_calls(body, self.text(name), 1, &mut sets);
-            let timed = self
-                .catalog
-                .data
-                .clients
-                .iter()
-                .filter(|e| e.interceptor.is_some() && !e.needs.is_empty())
-                .any(|e| {
-                    e.needs
-                        .iter()
-                        .all(|n| n.split('|').any(|a| sets.contains(&a)))
-                });
-            if timed {
+            if self.catalog.sets_per_call_needs(&sets) {
                 self.facts.keepers.push(crate::facts::Keeper {
                     ctx: id,
                     param,
@@ -676,17 +665,6 @@ impl<'a> Extractor<'a> {
                 });
             }
         }
-    }
-
-    /// Whether `method` sets what a per-call client entry needs on one call
-    /// (`withDeadlineAfter`: an entry with an `interceptor`).
-    fn per_call_need(&self, method: &str) -> bool {
-        self.catalog
-            .data
-            .clients
-            .iter()
-            .filter(|e| e.interceptor.is_some())
-            .any(|e| e.needs.iter().any(|n| n.split('|').any(|a| a == method)))
     }
 
     /// The names of the methods `body` calls on its parameter `param`, and those the

@@ -175,13 +175,7 @@ impl<'a> Extractor<'a> {
             let simple = fq.rsplit('.').next().unwrap_or(fq);
             names.resolve_type(simple, &|k| catalog.knows(k)).as_deref() == Some(fq.as_str())
         });
-        let names_per_call_needs = catalog
-            .data
-            .clients
-            .iter()
-            .filter(|e| e.interceptor.is_some())
-            .flat_map(|e| e.needs.iter().flat_map(|n| n.split('|')))
-            .any(|need| src.contains(need));
+        let names_per_call_needs = catalog.per_call_needs().any(|need| src.contains(need));
         Extractor {
             src,
             root,
@@ -1704,12 +1698,13 @@ impl<'a> Extractor<'a> {
             self.clients_at(node, "new", fq);
         }
         if let Some(declared) = made
+            .as_ref()
             .filter(|t| self.may_be_project_class(t))
             .and_then(|_| self.pool_subclass_as(node))
         {
             self.queue_creation(node, &declared, true);
         }
-        if let Some(ty) = node.field("type").and_then(|t| self.jtype(t)) {
+        if let Some(ty) = made {
             if ty.fq().is_none_or(|fq| !self.catalog.knows(fq)) {
                 let target = self.type_ref(&ty);
                 self.pool_args(node, &target, "<init>");

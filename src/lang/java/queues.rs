@@ -30,7 +30,6 @@ impl SetterBound {
 }
 
 impl<'a> Extractor<'a> {
-    /// `new T(..)` of a catalogued queue or executor.
     /// `ThreadPoolTaskExecutor executor = new TracingTaskExecutor();`: a class the
     /// catalog does not know, made into a local declared as a catalogued executor, is
     /// taken for that executor (a subclass that decorates its tasks). Its declared type.
